@@ -1,0 +1,155 @@
+import { ChatList, type ChatListHandle } from '@chat-list/react';
+import type { ChatMessage } from '@chat-list/sample-data';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { DebugList } from './components/DebugList';
+import { HistoryLoader } from './components/HistoryLoader';
+import { MessageBubble } from './components/MessageBubble';
+import { StatusBar } from './components/StatusBar';
+import { Toolbar } from './components/Toolbar';
+import { UnseenBadge } from './components/UnseenBadge';
+import { createSizeEstimator } from './estimateMessageSize';
+import type { DemoFollowMode } from './followModes';
+import { readQueryOptions } from './queryOptions';
+import { useDemoMessages } from './useDemoMessages';
+import { useListStatus } from './useListStatus';
+import { useVisibleRangeStore } from './useVisibleRange';
+
+/** Chat area sizes (px): Wide/Narrow and Tall/Short. */
+export const CHAT_WIDTH = { wide: 720, narrow: 360 } as const;
+export const LIST_HEIGHT = { tall: 560, short: 300 } as const;
+
+const HISTORY_END_OFFSET = 100;
+
+function renderMessage(message: ChatMessage) {
+  return <MessageBubble message={message} />;
+}
+
+export function App() {
+  const [options] = useState(() => readQueryOptions(window.location.search));
+  const { messages, loading, prepend, append, clear, loadOlder } = useDemoMessages(options.seed, options.count);
+  const [follow, setFollow] = useState<DemoFollowMode>(options.follow);
+  const [wide, setWide] = useState(true);
+  const [tall, setTall] = useState(true);
+
+  const listRef = useRef<ChatListHandle<ChatMessage>>(null);
+  const { status, handlers, syncFrom } = useListStatus();
+  const visibleRange = useVisibleRangeStore(listRef);
+
+  const chatWidth = wide ? CHAT_WIDTH.wide : CHAT_WIDTH.narrow;
+  const listHeight = tall ? LIST_HEIGHT.tall : LIST_HEIGHT.short;
+  // Bubbles are at most 78% of the row, which is the chat width minus avatar and padding.
+  const estimateSize = useMemo(() => createSizeEstimator((chatWidth - 72) * 0.78 - 24), [chatWidth]);
+
+  // Read the list's state once it has mounted; the callbacks keep it current afterwards.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      if (listRef.current) syncFrom(listRef.current);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [syncFrom]);
+
+  // The visible rows change when messages or dimensions change, not only on scroll.
+  useEffect(() => {
+    visibleRange.schedule();
+  }, [messages, chatWidth, listHeight, visibleRange]);
+
+  const { onScroll: onScrollStatus, onScrollEnd: onScrollEndStatus } = handlers;
+  const onScroll = useCallback(
+    (offset: number) => {
+      onScrollStatus(offset);
+      visibleRange.schedule();
+    },
+    [onScrollStatus, visibleRange],
+  );
+  const onScrollEnd = useCallback(() => {
+    onScrollEndStatus();
+    visibleRange.schedule();
+  }, [onScrollEndStatus, visibleRange]);
+
+  const jumpToTop = useCallback(() => void listRef.current?.scrollToTop(), []);
+  const jumpToBottom = useCallback(() => void listRef.current?.scrollToBottom(), []);
+
+  const workspaceStyle = {
+    '--chat-width': `${chatWidth}px`,
+    '--list-height': `${listHeight}px`,
+  } as CSSProperties;
+
+  return (
+    <div className="app">
+      <header className="app-header">
+        <div className="brand">
+          <span className="brand__logo" aria-hidden="true" />
+          <h1 className="brand__title">
+            Chat List <span className="brand__subtitle">playground</span>
+          </h1>
+        </div>
+        <p className="app-header__meta">
+          <code>@chat-list/react</code>
+          <span aria-hidden="true"> · </span>
+          seed{' '}
+          <a href={`?seed=${options.seed}`} title="Link to this seed (same messages on reload)" data-testid="seed">
+            {options.seed}
+          </a>
+        </p>
+      </header>
+
+      {options.notices.length > 0 && (
+        <div className="notice" role="note">
+          {options.notices.map((notice) => (
+            <p key={notice}>{notice}</p>
+          ))}
+        </div>
+      )}
+
+      <Toolbar
+        wide={wide}
+        tall={tall}
+        onToggleWidth={() => setWide((value) => !value)}
+        onToggleHeight={() => setTall((value) => !value)}
+        onPrepend={prepend}
+        onAppend={append}
+        onClear={clear}
+        follow={follow}
+        onFollowChange={setFollow}
+        onJumpToTop={jumpToTop}
+        onJumpToBottom={jumpToBottom}
+      />
+
+      <main className="workspace" style={workspaceStyle}>
+        <section className="panel chat-panel" aria-label="Chat" data-testid="chat-panel">
+          <div className="chat-frame">
+            <ChatList<ChatMessage>
+              ref={listRef}
+              className="chat-list"
+              aria-label="Messages"
+              messages={messages}
+              renderMessage={renderMessage}
+              estimateSize={estimateSize}
+              alignment="bottom"
+              overscan={10}
+              prefix={loading ? <HistoryLoader /> : null}
+              follow={follow}
+              historyEndOffset={HISTORY_END_OFFSET}
+              onHistoryEndReached={loadOlder}
+              onAtTopChange={handlers.onAtTopChange}
+              onAtBottomChange={handlers.onAtBottomChange}
+              onScroll={onScroll}
+              onScrollEnd={onScrollEnd}
+              onUnseenCountChange={handlers.onUnseenCountChange}
+            />
+            {messages.length === 0 && (
+              <div className="chat-empty">
+                <p className="chat-empty__title">No messages</p>
+                <p className="chat-empty__hint">Use Append or Prepend to add some.</p>
+              </div>
+            )}
+            {status.unseen > 0 && !status.atBottom && <UnseenBadge count={status.unseen} onClick={jumpToBottom} />}
+          </div>
+          <StatusBar count={messages.length} loading={loading} status={status} />
+        </section>
+
+        <DebugList messages={messages} visibleRange={visibleRange} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+/** The prefix row shown while older history loads. Padding only, no margin (it is measured). */
+export function HistoryLoader() {
+  return (
+    <div className="history-loader">
+      <span className="spinner" aria-hidden="true" />
+      Loading...
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useId, type ReactNode } from 'react';
+import { FOLLOW_MODES, isFollowMode, type DemoFollowMode } from '../followModes';
+
+export interface ToolbarProps {
+  wide: boolean;
+  tall: boolean;
+  onToggleWidth: () => void;
+  onToggleHeight: () => void;
+  onPrepend: (count: number) => void;
+  onAppend: (count: number) => void;
+  onClear: () => void;
+  follow: DemoFollowMode;
+  onFollowChange: (mode: DemoFollowMode) => void;
+  onJumpToTop: () => void;
+  onJumpToBottom: () => void;
+}
+
+const BATCH_SIZES = [1, 10, 1000] as const;
+
+function ToolbarGroup({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="toolbar-group" role="group" aria-label={label}>
+      <span className="toolbar-group__caption" aria-hidden="true">
+        {label}
+      </span>
+      <div className="toolbar-group__controls">{children}</div>
+    </div>
+  );
+}
+
+export function Toolbar(props: ToolbarProps) {
+  const followId = useId();
+  return (
+    <section className="toolbar" aria-label="Playground controls">
+      <ToolbarGroup label="Dimensions">
+        <button type="button" className="button" onClick={props.onToggleWidth}>
+          {props.wide ? 'Narrow' : 'Wide'}
+        </button>
+        <button type="button" className="button" onClick={props.onToggleHeight}>
+          {props.tall ? 'Short' : 'Tall'}
+        </button>
+      </ToolbarGroup>
+
+      <ToolbarGroup label="Messages">
+        {BATCH_SIZES.map((count) => (
+          <button key={`prepend-${count}`} type="button" className="button" onClick={() => props.onPrepend(count)}>
+            Prepend {count}
+          </button>
+        ))}
+        {BATCH_SIZES.map((count) => (
+          <button key={`append-${count}`} type="button" className="button" onClick={() => props.onAppend(count)}>
+            Append {count}
+          </button>
+        ))}
+        <button type="button" className="button button--danger" onClick={props.onClear}>
+          Clear
+        </button>
+      </ToolbarGroup>
+
+      <ToolbarGroup label="Logic">
+        <div className="select-field">
+          <label className="select-field__label" htmlFor={followId}>
+            Follow new messages
+          </label>
+          <select
+            id={followId}
+            className="select"
+            value={props.follow}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              if (isFollowMode(value)) props.onFollowChange(value);
+            }}
+          >
+            {FOLLOW_MODES.map((mode) => (
+              <option key={mode.value} value={mode.value}>
+                {mode.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </ToolbarGroup>
+
+      <ToolbarGroup label="Actions">
+        <button type="button" className="button" onClick={props.onJumpToTop}>
+          Jump to top
+        </button>
+        <button type="button" className="button" onClick={props.onJumpToBottom}>
+          Jump to bottom
+        </button>
+      </ToolbarGroup>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * How far from an edge still counts as "at" it. Fractional device pixel ratios
+ * leave scroll offsets a fraction of a pixel short of the edge, so an exact
+ * comparison would flicker (SPEC §2.5).
+ */
+export const EDGE_TOLERANCE_PX = 1.5;
+
+/** The scroller's geometry, as the DOM reports it (`scrollTop`, `scrollHeight`, `clientHeight`). */
+export interface ScrollMetrics {
+  scrollOffset: number;
+  scrollSize: number;
+  viewportSize: number;
+}
+
+/** Why the list is, or is not, at its top edge. */
+export type AtTopReason = 'content-fits-viewport' | 'scrolled-to-top' | 'scrolled-away';
+/** Why the list is, or is not, at its bottom edge. */
+export type AtBottomReason = 'content-fits-viewport' | 'scrolled-to-bottom' | 'scrolled-away';
+
+/** Edge state with the reason that produced it, so a bug report can say why. */
+export interface EdgeState {
+  isAtTop: boolean;
+  isAtBottom: boolean;
+  atTopBecause: AtTopReason;
+  atBottomBecause: AtBottomReason;
+}
+
+/** Both edges are true for an empty list or content shorter than the viewport. */
+export const EDGES_OF_EMPTY_LIST: EdgeState = Object.freeze({
+  isAtTop: true,
+  isAtBottom: true,
+  atTopBecause: 'content-fits-viewport',
+  atBottomBecause: 'content-fits-viewport',
+});
+
+/** Content that does not overflow the viewport is at both edges, whatever the offset. */
+export function doesContentFit({ scrollSize, viewportSize }: ScrollMetrics): boolean {
+  return scrollSize - viewportSize < EDGE_TOLERANCE_PX;
+}
+
+/** Distance from the bottom edge in px, never negative. */
+export function getDistanceFromBottom({ scrollOffset, scrollSize, viewportSize }: ScrollMetrics): number {
+  return Math.max(0, scrollSize - (scrollOffset + viewportSize));
+}
+
+export function getEdgeState(metrics: ScrollMetrics): EdgeState {
+  if (doesContentFit(metrics)) return EDGES_OF_EMPTY_LIST;
+  const isAtTop = metrics.scrollOffset < EDGE_TOLERANCE_PX;
+  const isAtBottom = getDistanceFromBottom(metrics) < EDGE_TOLERANCE_PX;
+  return {
+    isAtTop,
+    isAtBottom,
+    atTopBecause: isAtTop ? 'scrolled-to-top' : 'scrolled-away',
+    atBottomBecause: isAtBottom ? 'scrolled-to-bottom' : 'scrolled-away',
+  };
+}
+
+/** Which edge callbacks a move from `previous` to `next` must fire. */
+export function getEdgeChanges(
+  previous: EdgeState | null,
+  next: EdgeState,
+): { atTop?: boolean; atBottom?: boolean } {
+  const changes: { atTop?: boolean; atBottom?: boolean } = {};
+  if (previous === null || previous.isAtTop !== next.isAtTop) changes.atTop = next.isAtTop;
+  if (previous === null || previous.isAtBottom !== next.isAtBottom) changes.atBottom = next.isAtBottom;
+  return changes;
+}

@@ -1,0 +1,86 @@
+/** How a follow scroll moves: at once, or animated. */
+export type FollowBehavior = 'auto' | 'smooth';
+
+/** What a follow policy knows when newer messages have been committed. */
+export interface FollowContext<TMessage, THandle = unknown> {
+  /**
+   * The list was at the bottom just before the messages arrived, or was on its
+   * way there because of an earlier follow the reader did not interrupt.
+   */
+  wasAtBottom: boolean;
+  /** The messages after the previously last one, oldest first. */
+  newMessages: readonly TMessage[];
+  /** The list's imperative handle. */
+  handle: THandle;
+}
+
+/**
+ * Decides what newer messages do to the scroll position: `false` stays put,
+ * `true` or `'auto'` jumps to the bottom, `'smooth'` animates there.
+ */
+export type FollowPolicy<TMessage = unknown, THandle = unknown> = (
+  context: FollowContext<TMessage, THandle>,
+) => boolean | FollowBehavior;
+
+/** The named follow modes of the `follow` prop (SPEC §2.3). */
+export type FollowMode = 'always' | 'never' | 'at-bottom' | 'only-received';
+
+/** Always scroll to the bottom when newer messages arrive. */
+export const followAlways: FollowPolicy<unknown, unknown> = () => true;
+
+/**
+ * Never move: the offset stays as it was, even at the bottom. Also stops a
+ * list at the bottom from being pinned there while its last message grows.
+ */
+export const followNever: FollowPolicy<unknown, unknown> = () => false;
+
+/** Scroll to the bottom only when the reader was at the bottom already. */
+export const followAtBottom: FollowPolicy<unknown, unknown> = ({ wasAtBottom }) => wasAtBottom;
+
+/**
+ * Scroll to the bottom when `predicate` holds for the update; otherwise behave
+ * as {@link followAtBottom}. `'only-received'` is
+ * `followWhen(({ newMessages }) => newMessages.some(isReceived))`.
+ */
+export function followWhen<TMessage, THandle = unknown>(
+  predicate: (context: FollowContext<TMessage, THandle>) => boolean,
+): FollowPolicy<TMessage, THandle> {
+  return (context) => context.wasAtBottom || predicate(context);
+}
+
+/** Turns the `follow` prop into one policy function. */
+export function resolveFollowPolicy<TMessage, THandle>(
+  follow: FollowMode | FollowPolicy<TMessage, THandle>,
+  isReceived: (message: TMessage) => boolean,
+): FollowPolicy<TMessage, THandle> {
+  if (typeof follow === 'function') return follow;
+  switch (follow) {
+    case 'always':
+      return followAlways;
+    case 'never':
+      return followNever;
+    case 'at-bottom':
+      return followAtBottom;
+    case 'only-received':
+      return followWhen(({ newMessages }) => newMessages.some(isReceived));
+  }
+}
+
+/**
+ * Whether a list at the bottom stays pinned there while its last row grows
+ * (streaming, a suffix, an image): in every mode but `'never'` (SPEC §2.3).
+ */
+export function isPinnedWhileGrowing(follow: FollowMode | FollowPolicy<never, never>): boolean {
+  return follow !== 'never' && follow !== followNever;
+}
+
+/** Runs a policy and normalises its answer; `false` means stay. */
+export function decideFollow<TMessage, THandle>(
+  policy: FollowPolicy<TMessage, THandle>,
+  context: FollowContext<TMessage, THandle>,
+): false | FollowBehavior {
+  const answer = policy(context);
+  if (answer === true) return 'auto';
+  if (answer === 'auto' || answer === 'smooth') return answer;
+  return false;
+}

@@ -1,0 +1,65 @@
+/** What decides whether the reader is asking for older history (SPEC §2.4). */
+export interface HistoryZoneInput {
+  scrollOffset: number;
+  /** Distance from the top, in px, that asks for older history. */
+  historyEndOffset: number;
+  isAtBottom: boolean;
+  viewportSize: number;
+  scrollSize: number;
+}
+
+/**
+ * The reader is in the history zone when the offset is below `historyEndOffset`,
+ * the list is not at the bottom, the viewport has a size and the content is
+ * taller than the viewport. The last two keep a hidden or short list from
+ * asking for history it cannot show.
+ */
+export function isInHistoryZone(input: HistoryZoneInput): boolean {
+  return (
+    input.viewportSize > 0 &&
+    input.scrollSize > input.viewportSize &&
+    !input.isAtBottom &&
+    input.scrollOffset < input.historyEndOffset
+  );
+}
+
+/**
+ * When to call `onHistoryEndReached`, as a small state machine.
+ *
+ * The invariant is "no loop when nothing changes": a call disarms the trigger,
+ * and only something that changes the situation re-arms it — the reader leaving
+ * the zone, or older messages being committed. A settled promise alone does not
+ * re-arm, or a loader that finds no more history would be called every frame.
+ */
+export interface HistoryTriggerState {
+  isArmed: boolean;
+  isPending: boolean;
+}
+
+export const INITIAL_HISTORY_TRIGGER: HistoryTriggerState = Object.freeze({ isArmed: true, isPending: false });
+
+export type HistoryTriggerEvent =
+  | { type: 'evaluate'; isInZone: boolean }
+  | { type: 'older-messages-committed' }
+  | { type: 'request-settled' };
+
+export interface HistoryTriggerResult {
+  state: HistoryTriggerState;
+  /** True when `onHistoryEndReached` must be called now. */
+  shouldRequest: boolean;
+}
+
+export function reduceHistoryTrigger(state: HistoryTriggerState, event: HistoryTriggerEvent): HistoryTriggerResult {
+  switch (event.type) {
+    case 'evaluate':
+      if (!event.isInZone) {
+        return { state: state.isArmed ? state : { ...state, isArmed: true }, shouldRequest: false };
+      }
+      if (!state.isArmed || state.isPending) return { state, shouldRequest: false };
+      return { state: { isArmed: false, isPending: true }, shouldRequest: true };
+    case 'older-messages-committed':
+      return { state: state.isArmed ? state : { ...state, isArmed: true }, shouldRequest: false };
+    case 'request-settled':
+      return { state: state.isPending ? { ...state, isPending: false } : state, shouldRequest: false };
+  }
+}

@@ -1,0 +1,83 @@
+/** A message key as `getMessageKey` returns it. */
+export type MessageKey = string | number;
+
+/** What the list remembers of the messages it last committed. */
+export interface CommittedEdges {
+  count: number;
+  firstKey: MessageKey | undefined;
+  lastKey: MessageKey | undefined;
+}
+
+export const NO_COMMITTED_MESSAGES: CommittedEdges = Object.freeze({
+  count: 0,
+  firstKey: undefined,
+  lastKey: undefined,
+});
+
+/**
+ * How `messages` changed since the last commit, found by comparing keys, never
+ * indexes (SPEC §2.3, §2.4).
+ * - `initial`: from no messages to some (a new conversation opens at the bottom).
+ * - `cleared`: from some messages to none.
+ * - `replaced`: neither previous edge key survives: another conversation.
+ * - `edges-kept`: the previous first or last message is still there; `olderCount`
+ *   messages now stand before the old first one, `newerCount` after the old last one.
+ * - `unchanged`: same count and edge keys (a middle edit, or nothing).
+ */
+export type MessageChangeKind = 'unchanged' | 'initial' | 'cleared' | 'replaced' | 'edges-kept';
+
+export interface MessageChange {
+  kind: MessageChangeKind;
+  /** Messages before the previously first key: prepended history. */
+  olderCount: number;
+  /** Messages after the previously last key: newer messages (SPEC §2.3). */
+  newerCount: number;
+}
+
+export function getCommittedEdges(count: number, getKey: (index: number) => MessageKey): CommittedEdges {
+  if (count === 0) return NO_COMMITTED_MESSAGES;
+  return { count, firstKey: getKey(0), lastKey: getKey(count - 1) };
+}
+
+/**
+ * Finds `key` scanning from `from` towards `to` (inclusive, either direction).
+ * Scanning from the edge it was at makes the cost as long as the change: a
+ * prepend of k messages finds the old first key after k steps, whatever the
+ * length of the list.
+ */
+function findKey(
+  key: MessageKey | undefined,
+  getKey: (index: number) => MessageKey,
+  from: number,
+  to: number,
+): number {
+  const step = from <= to ? 1 : -1;
+  for (let index = from; step > 0 ? index <= to : index >= to; index += step) {
+    if (getKey(index) === key) return index;
+  }
+  return -1;
+}
+
+export function detectMessageChange(
+  previous: CommittedEdges,
+  count: number,
+  getKey: (index: number) => MessageKey,
+): MessageChange {
+  if (previous.count === 0) {
+    return count === 0
+      ? { kind: 'unchanged', olderCount: 0, newerCount: 0 }
+      : { kind: 'initial', olderCount: 0, newerCount: count };
+  }
+  if (count === 0) return { kind: 'cleared', olderCount: 0, newerCount: 0 };
+  if (count === previous.count && getKey(0) === previous.firstKey && getKey(count - 1) === previous.lastKey) {
+    return { kind: 'unchanged', olderCount: 0, newerCount: 0 };
+  }
+  const firstIndex = findKey(previous.firstKey, getKey, 0, count - 1);
+  const lastIndex = findKey(previous.lastKey, getKey, count - 1, 0);
+  if (firstIndex === -1 && lastIndex === -1) return { kind: 'replaced', olderCount: 0, newerCount: 0 };
+  return {
+    kind: 'edges-kept',
+    olderCount: Math.max(0, firstIndex),
+    newerCount: lastIndex === -1 ? 0 : count - 1 - lastIndex,
+  };
+}

@@ -1,0 +1,161 @@
+import {
+  forwardRef,
+  memo,
+  useImperativeHandle,
+  type CSSProperties,
+  type ForwardedRef,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import type { ChatListHandle, ChatListProps, MessageKey } from './types';
+import { useChatList, type ChatListRowAttributes } from './useChatList';
+
+const SCROLLER_STYLE: CSSProperties = {
+  height: '100%',
+  overflowY: 'auto',
+  // We anchor rows ourselves (through TanStack); the browser's own anchoring
+  // would move the view a second time on every prepend.
+  overflowAnchor: 'none',
+  position: 'relative',
+};
+
+interface MessageRowProps<TMessage> {
+  attributes: ChatListRowAttributes;
+  message: TMessage;
+  index: number;
+  messages: readonly TMessage[];
+  renderMessage: (message: TMessage, index: number, messages: readonly TMessage[]) => ReactNode;
+}
+
+// `flow-root` keeps a child's margin inside the row, so the measured height is
+// the space the row really takes.
+const ROW_STYLE: CSSProperties = { display: 'flow-root' };
+
+/** Rows already on screen skip re-rendering while the list scrolls. */
+const MessageRow = memo(function MessageRow<TMessage>({
+  attributes,
+  message,
+  index,
+  messages,
+  renderMessage,
+}: MessageRowProps<TMessage>) {
+  return (
+    <div {...attributes} style={ROW_STYLE}>
+      {renderMessage(message, index, messages)}
+    </div>
+  );
+}) as <TMessage>(props: MessageRowProps<TMessage>) => ReactElement;
+
+function ChatListInner<TMessage>(props: ChatListProps<TMessage>, ref: ForwardedRef<ChatListHandle<TMessage>>) {
+  const {
+    messages,
+    renderMessage,
+    getMessageKey,
+    estimateSize,
+    alignment = 'bottom',
+    overscan,
+    prefix = null,
+    suffix = null,
+    follow,
+    isReceived,
+    historyEndOffset,
+    onHistoryEndReached,
+    onOlderMessages,
+    onNewerMessages,
+    onAtTopChange,
+    onAtBottomChange,
+    onScroll,
+    onScrollEnd,
+    onUnseenCountChange,
+    className,
+    style,
+    role = 'log',
+    'aria-label': ariaLabel = 'Messages',
+    ...ariaAttributes
+  } = props as ChatListProps<TMessage> & { getMessageKey?: (message: TMessage) => MessageKey };
+
+  const hasPrefix = prefix !== null && prefix !== undefined && prefix !== false;
+  const hasSuffix = suffix !== null && suffix !== undefined && suffix !== false;
+  const { handle, scrollerRef, rows, rowsOffset, totalSize, getRowAttributes } = useChatList<TMessage>({
+    messages,
+    getMessageKey,
+    estimateSize,
+    overscan,
+    follow,
+    isReceived,
+    historyEndOffset,
+    onHistoryEndReached,
+    onOlderMessages,
+    onNewerMessages,
+    onAtTopChange,
+    onAtBottomChange,
+    onScroll,
+    onScrollEnd,
+    onUnseenCountChange,
+    hasPrefix,
+    hasSuffix,
+  });
+  useImperativeHandle(ref, () => handle, [handle]);
+
+  // Duplicate keys must not make React drop a row: a key seen twice in view gets its index appended.
+  const renderedKeys = new Set<string>();
+  return (
+    <div
+      {...ariaAttributes}
+      ref={scrollerRef}
+      data-chat-list-scroller=""
+      role={role}
+      aria-label={ariaLabel}
+      tabIndex={0}
+      className={className}
+      style={style ? { ...SCROLLER_STYLE, ...style } : SCROLLER_STYLE}
+    >
+      <div
+        style={{
+          minHeight: '100%',
+          display: 'flex',
+          flexDirection: 'column',
+          justifyContent: alignment === 'top' ? 'flex-start' : 'flex-end',
+        }}
+      >
+        <div style={{ position: 'relative', flex: 'none', width: '100%', height: totalSize }}>
+          <div
+            style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${rowsOffset}px)` }}
+          >
+            {rows.map((row) => {
+              if (row.kind !== 'message') {
+                return (
+                  <div key={row.key} {...getRowAttributes(row)} style={ROW_STYLE}>
+                    {row.kind === 'prefix' ? prefix : suffix}
+                  </div>
+                );
+              }
+              let reactKey = `${typeof row.key}:${row.key}`;
+              if (renderedKeys.has(reactKey)) reactKey += `#${row.index}`;
+              renderedKeys.add(reactKey);
+              return (
+                <MessageRow
+                  key={reactKey}
+                  attributes={getRowAttributes(row)}
+                  message={row.message}
+                  index={row.index}
+                  messages={messages}
+                  renderMessage={renderMessage}
+                />
+              );
+            })}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A virtualized chat message list: opens at the newest message, keeps the view
+ * still when history is prepended and follows newer messages by policy.
+ */
+export const ChatList = forwardRef(ChatListInner) as <TMessage>(
+  props: ChatListProps<TMessage> & { ref?: Ref<ChatListHandle<TMessage>> },
+) => ReactElement;

@@ -1,0 +1,657 @@
+import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  DEFAULT_HISTORY_END_OFFSET,
+  DEFAULT_OVERSCAN,
+  EDGE_TOLERANCE_PX,
+  EDGES_OF_EMPTY_LIST,
+  INITIAL_HISTORY_TRIGGER,
+  NO_COMMITTED_MESSAGES,
+  SCROLL_END_DELAY_MS,
+  SeenTracker,
+  decideFollow,
+  detectMessageChange,
+  getCommittedEdges,
+  getEdgeChanges,
+  getEdgeState,
+  getVisibleIndexRange,
+  isInHistoryZone,
+  isPinnedWhileGrowing,
+  reduceHistoryTrigger,
+  resolveFollowPolicy,
+  sanitizeEstimate,
+  sanitizeNumber,
+  toVirtualizerAlign,
+  type CommittedEdges,
+  type EdgeState,
+  type FollowBehavior,
+  type HistoryTriggerEvent,
+  type MessageKey,
+  type ScrollMetrics,
+} from '../core';
+import { isDevelopment, warnOnce } from './dev-warnings';
+import type {
+  ChatListBehaviorOptions,
+  ChatListHandle,
+  ScrollToEdgeOptions,
+  ScrollToOptions,
+  VisibleRange,
+} from './types';
+import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect';
+
+/** Options of {@link useChatList}: the behaviour props, plus whether affix rows exist. */
+export interface UseChatListOptions<TMessage> extends ChatListBehaviorOptions<TMessage> {
+  /**
+   * Whether an extra first row (a "Loading..." prefix) is rendered.
+   * @defaultValue `false`
+   */
+  hasPrefix?: boolean;
+  /**
+   * Whether an extra last row (a "typing…" suffix) is rendered.
+   * @defaultValue `false`
+   */
+  hasSuffix?: boolean;
+}
+
+/** One row to render, in order, with its place in the content (px). */
+export type ChatListRow<TMessage> =
+  | { kind: 'message'; key: MessageKey; virtualIndex: number; index: number; message: TMessage; start: number }
+  | { kind: 'prefix' | 'suffix'; key: string; virtualIndex: number; start: number };
+
+/** Attributes a row element needs so it can be measured and found (SPEC §2.7). */
+export interface ChatListRowAttributes {
+  ref: (element: HTMLElement | null) => void;
+  'data-virtual-index': number;
+  'data-index'?: number;
+  'data-id'?: string;
+  'data-chat-list-prefix'?: '';
+  'data-chat-list-suffix'?: '';
+}
+
+export interface UseChatListResult<TMessage> {
+  /** The imperative handle; stable for the life of the component. */
+  handle: ChatListHandle<TMessage>;
+  /** Attach to the scrolling element. */
+  scrollerRef: (element: HTMLElement | null) => void;
+  /** The rows near the viewport, in order; render them one after another in normal flow. */
+  rows: ChatListRow<TMessage>[];
+  /** Offset of the first rendered row from the top of the content, px (translate the rows by it). */
+  rowsOffset: number;
+  /** Height of the whole content, px. */
+  totalSize: number;
+  /** Spread on each row element. */
+  getRowAttributes: (row: ChatListRow<TMessage>) => ChatListRowAttributes;
+  /** The underlying TanStack virtualizer, for what this hook does not cover. */
+  virtualizer: Virtualizer<HTMLElement, HTMLElement>;
+}
+
+const PREFIX_KEY = '\u0000chat-list-prefix';
+const SUFFIX_KEY = '\u0000chat-list-suffix';
+const AFFIX_ESTIMATED_SIZE = 40;
+/** Frames the target must hold before a scroll command counts as landed. */
+const LANDED_FRAMES = 2;
+/** TanStack stops reconciling a command after 5 s; so do we. */
+const COMMAND_TIMEOUT_MS = 5000;
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+
+const defaultGetMessageKey = (message: unknown): MessageKey => (message as { id: MessageKey }).id;
+const defaultIsReceived = (message: unknown): boolean => (message as { role?: unknown }).role === 'assistant';
+
+/** A scroll command under way: resolved once landed, or abandoned. */
+interface ScrollCommand {
+  kind: 'bottom' | 'top' | 'index' | 'follow';
+  isLanded: () => boolean;
+  resolve: (landed: boolean) => void;
+  startedAt: number;
+  landedFrames: number;
+  lastOffset: number;
+}
+
+/** Rounded sizes drift by up to half a pixel per row; anchoring needs the real, fractional height. */
+function measureRowElement(element: Element, entry: ResizeObserverEntry | undefined): number {
+  const box = entry?.borderBoxSize?.[0];
+  return box ? box.blockSize : element.getBoundingClientRect().height;
+}
+
+function readMetrics(element: HTMLElement | null): ScrollMetrics | null {
+  if (element === null) return null;
+  return { scrollOffset: element.scrollTop, scrollSize: element.scrollHeight, viewportSize: element.clientHeight };
+}
+
+/**
+ * The headless chat list: TanStack Virtual does the measuring, ranging and
+ * prepend anchoring; this hook applies the chat policy of `../core` to it.
+ * `ChatList` is this hook plus markup.
+ */
+export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): UseChatListResult<TMessage> {
+  const {
+    messages,
+    getMessageKey = defaultGetMessageKey as (message: TMessage) => MessageKey,
+    estimateSize,
+    follow = 'at-bottom',
+    isReceived = defaultIsReceived as (message: TMessage) => boolean,
+    hasPrefix = false,
+    hasSuffix = false,
+  } = options;
+
+  const overscan = sanitizeNumber('overscan', options.overscan, { fallback: DEFAULT_OVERSCAN, min: 0, integer: true });
+  const historyEndOffset = sanitizeNumber('historyEndOffset', options.historyEndOffset, {
+    fallback: DEFAULT_HISTORY_END_OFFSET,
+    min: 0,
+  });
+  if (overscan.problem) warnOnce(overscan.problem);
+  if (historyEndOffset.problem) warnOnce(historyEndOffset.problem);
+  if (!Array.isArray(messages)) warnOnce(`messages must be an array, got ${typeof messages}; rendering none.`);
+  const safeMessages: readonly TMessage[] = Array.isArray(messages) ? messages : [];
+
+  // Latest props for listeners and the handle, which outlive a render.
+  const latest = useRef({ options, safeMessages, historyEndOffset: historyEndOffset.value });
+  latest.current = { options, safeMessages, historyEndOffset: historyEndOffset.value };
+
+  const prefixCount = hasPrefix ? 1 : 0;
+  const count = prefixCount + safeMessages.length + (hasSuffix ? 1 : 0);
+
+  const getKeyAt = useCallback(
+    (index: number): MessageKey => {
+      const key = getMessageKey(safeMessages[index] as TMessage);
+      if (typeof key === 'string' || typeof key === 'number') return key;
+      warnOnce(`getMessageKey returned ${String(key)} for message ${index}; using its index until it has a key.`);
+      return `\u0000chat-list-index-${index}`;
+    },
+    [safeMessages, getMessageKey],
+  );
+
+  const getItemKey = useCallback(
+    (virtualIndex: number): MessageKey => {
+      if (hasPrefix && virtualIndex === 0) return PREFIX_KEY;
+      if (hasSuffix && virtualIndex === prefixCount + safeMessages.length) return SUFFIX_KEY;
+      return getKeyAt(virtualIndex - prefixCount);
+    },
+    [getKeyAt, hasPrefix, hasSuffix, prefixCount, safeMessages.length],
+  );
+
+  const estimateItemSize = useCallback(
+    (virtualIndex: number): number => {
+      const index = virtualIndex - prefixCount;
+      if (index < 0 || index >= safeMessages.length) return AFFIX_ESTIMATED_SIZE;
+      if (!estimateSize) return 80;
+      const estimate = sanitizeEstimate(estimateSize(safeMessages[index] as TMessage, index));
+      if (estimate.problem) warnOnce(estimate.problem);
+      return estimate.value;
+    },
+    [estimateSize, prefixCount, safeMessages],
+  );
+
+  const scrollerElement = useRef<HTMLElement | null>(null);
+  const virtualizer = useVirtualizer<HTMLElement, HTMLElement>({
+    count,
+    getScrollElement: () => scrollerElement.current,
+    estimateSize: estimateItemSize,
+    getItemKey,
+    overscan: overscan.value,
+    // TanStack keeps the row under the viewport's top in place when keys at
+    // either edge change: that is our prepend anchoring. Following is our policy, not TanStack's.
+    anchorTo: 'end',
+    followOnAppend: false,
+    // TanStack pins a list that is at the end while rows grow; `'never'` must not move at all.
+    scrollEndThreshold: isPinnedWhileGrowing(follow) ? EDGE_TOLERANCE_PX : -1,
+    indexAttribute: 'data-virtual-index',
+    measureElement: measureRowElement,
+    isScrollingResetDelay: SCROLL_END_DELAY_MS,
+  });
+
+  // State that lives across renders but is not rendered: the policy's memory.
+  const internals = useRef({
+    committed: NO_COMMITTED_MESSAGES as CommittedEdges,
+    committedHasSuffix: false,
+    edges: EDGES_OF_EMPTY_LIST as EdgeState,
+    history: INITIAL_HISTORY_TRIGGER,
+    seen: new SeenTracker(),
+    unseenCount: 0,
+    isScrolling: false,
+    scrollEndTimer: undefined as ReturnType<typeof setTimeout> | undefined,
+    command: null as ScrollCommand | null,
+    commandFrame: 0,
+    /** The list must land at the bottom once it has a viewport (opened while hidden). */
+    needsOpeningScroll: false,
+    isMounted: false,
+    pendingBatches: [] as Array<{ kind: 'older' | 'newer'; batch: TMessage[] }>,
+  });
+
+  const finishCommand = useCallback((landed: boolean) => {
+    const state = internals.current;
+    const command = state.command;
+    if (command === null) return;
+    state.command = null;
+    command.resolve(landed);
+  }, []);
+
+  const watchCommand = useCallback(() => {
+    const state = internals.current;
+    if (state.commandFrame !== 0 || typeof requestAnimationFrame === 'undefined') return;
+    const tick = () => {
+      state.commandFrame = 0;
+      const command = state.command;
+      if (command === null || !state.isMounted) return;
+      const offset = scrollerElement.current?.scrollTop ?? 0;
+      if (command.isLanded() && Math.abs(offset - command.lastOffset) < 0.5) {
+        command.landedFrames++;
+      } else {
+        command.landedFrames = 0;
+      }
+      command.lastOffset = offset;
+      if (command.landedFrames >= LANDED_FRAMES) {
+        finishCommand(true);
+        return;
+      }
+      if (performance.now() - command.startedAt > COMMAND_TIMEOUT_MS) {
+        finishCommand(command.isLanded());
+        return;
+      }
+      state.commandFrame = requestAnimationFrame(tick);
+    };
+    state.commandFrame = requestAnimationFrame(tick);
+  }, [finishCommand]);
+
+  const startCommand = useCallback(
+    (kind: ScrollCommand['kind'], isLanded: () => boolean, start: () => void): Promise<boolean> => {
+      const state = internals.current;
+      finishCommand(false);
+      if (!state.isMounted || scrollerElement.current === null) return Promise.resolve(false);
+      return new Promise<boolean>((resolve) => {
+        state.command = {
+          kind,
+          isLanded,
+          resolve,
+          startedAt: performance.now(),
+          landedFrames: 0,
+          lastOffset: Number.NaN,
+        };
+        start();
+        watchCommand();
+      });
+    },
+    [finishCommand, watchCommand],
+  );
+
+  const isAtBottomNow = useCallback(() => {
+    const metrics = readMetrics(scrollerElement.current);
+    return metrics === null || getEdgeState(metrics).isAtBottom;
+  }, []);
+
+  const scrollToBottomInternal = useCallback(
+    (kind: 'bottom' | 'follow', behavior: FollowBehavior) =>
+      startCommand(kind, isAtBottomNow, () => virtualizer.scrollToEnd({ behavior })),
+    [isAtBottomNow, startCommand, virtualizer],
+  );
+
+  const messageIndexOfKey = useCallback((key: MessageKey): number => {
+    const { safeMessages: current } = latest.current;
+    const getKey = latest.current.options.getMessageKey ?? (defaultGetMessageKey as (message: TMessage) => MessageKey);
+    for (let index = current.length - 1; index >= 0; index--) {
+      if (getKey(current[index] as TMessage) === key) return index;
+    }
+    return -1;
+  }, []);
+
+  const getVisibleRange = useCallback((): VisibleRange | null => {
+    const metrics = readMetrics(scrollerElement.current);
+    if (metrics === null) return null;
+    const prefix = latest.current.options.hasPrefix ? 1 : 0;
+    const length = latest.current.safeMessages.length;
+    const rows = virtualizer.getVirtualItems().map((item) => {
+      const index = item.index - prefix;
+      return { messageIndex: index >= 0 && index < length ? index : -1, start: item.start, end: item.end };
+    });
+    const range = getVisibleIndexRange(rows, metrics.scrollOffset, metrics.viewportSize);
+    if (range === null) return null;
+    const getKey = latest.current.options.getMessageKey ?? (defaultGetMessageKey as (message: TMessage) => MessageKey);
+    const current = latest.current.safeMessages;
+    return {
+      ...range,
+      firstId: getKey(current[range.firstIndex] as TMessage),
+      lastId: getKey(current[range.lastIndex] as TMessage),
+    };
+  }, [virtualizer]);
+
+  const [handle] = useState<ChatListHandle<TMessage>>(() => {
+    const scrollToIndex = (index: number, scrollOptions: ScrollToOptions = {}): Promise<boolean> => {
+      const length = latest.current.safeMessages.length;
+      if (!Number.isInteger(index) || index < 0 || index >= length) {
+        warnOnce(`scrollToIndex: index ${index} is outside 0..${length - 1}.`);
+        return Promise.resolve(false);
+      }
+      const align = toVirtualizerAlign(scrollOptions.align);
+      const virtualIndex = () => index + (latest.current.options.hasPrefix ? 1 : 0);
+      const isLanded = () => {
+        const target = virtualizer.getOffsetForIndex(virtualIndex(), align === 'auto' ? 'auto' : align);
+        const offset = scrollerElement.current?.scrollTop ?? 0;
+        return target !== undefined && Math.abs(target[0] - offset) <= EDGE_TOLERANCE_PX;
+      };
+      return startCommand('index', isLanded, () =>
+        virtualizer.scrollToIndex(virtualIndex(), { align, behavior: scrollOptions.behavior ?? 'auto' }),
+      );
+    };
+    const metric = (read: (element: HTMLElement) => number) => {
+      const element = scrollerElement.current;
+      return element === null ? 0 : read(element);
+    };
+    return {
+      scrollToBottom: (edgeOptions?: ScrollToEdgeOptions) =>
+        scrollToBottomInternal('bottom', edgeOptions?.behavior ?? 'auto'),
+      scrollToTop: (edgeOptions?: ScrollToEdgeOptions) =>
+        startCommand(
+          'top',
+          () => (scrollerElement.current?.scrollTop ?? 0) < EDGE_TOLERANCE_PX,
+          () => virtualizer.scrollToOffset(0, { behavior: edgeOptions?.behavior ?? 'auto' }),
+        ),
+      scrollToIndex,
+      scrollToId: (id: MessageKey, scrollOptions?: ScrollToOptions) => {
+        const index = messageIndexOfKey(id);
+        if (index === -1) {
+          warnOnce(`scrollToId: no message has the key ${JSON.stringify(id)}.`);
+          return Promise.resolve(false);
+        }
+        return scrollToIndex(index, scrollOptions);
+      },
+      scrollToOffset: (offset: number, edgeOptions?: ScrollToEdgeOptions) => {
+        finishCommand(false);
+        virtualizer.scrollToOffset(offset, { behavior: edgeOptions?.behavior ?? 'auto' });
+      },
+      scrollBy: (delta: number, edgeOptions?: ScrollToEdgeOptions) => {
+        finishCommand(false);
+        virtualizer.scrollBy(delta, { behavior: edgeOptions?.behavior ?? 'auto' });
+      },
+      get isAtTop() {
+        const metrics = readMetrics(scrollerElement.current);
+        return metrics === null || getEdgeState(metrics).isAtTop;
+      },
+      get isAtBottom() {
+        return isAtBottomNow();
+      },
+      get isScrolling() {
+        return internals.current.isScrolling;
+      },
+      get scrollOffset() {
+        return metric((element) => element.scrollTop);
+      },
+      get scrollSize() {
+        return metric((element) => element.scrollHeight);
+      },
+      get viewportSize() {
+        return metric((element) => element.clientHeight);
+      },
+      getVisibleRange,
+      wasSeen: (id: MessageKey) => internals.current.seen.wasSeen(id),
+      get newestSeenId() {
+        return internals.current.seen.newestSeenKey;
+      },
+      get unseenCount() {
+        return internals.current.seen.getUnseenCount(latest.current.safeMessages.length);
+      },
+      getScrollElement: () => scrollerElement.current,
+    };
+  });
+
+  /** Seen tracking and the unseen count, after anything that moves rows or the viewport. */
+  const updateSeen = useCallback(() => {
+    const state = internals.current;
+    const range = getVisibleRange();
+    const current = latest.current.safeMessages;
+    if (range !== null) {
+      const getKey = latest.current.options.getMessageKey ?? (defaultGetMessageKey as (message: TMessage) => MessageKey);
+      state.seen.markVisible(range.firstIndex, range.lastIndex, (index) => getKey(current[index] as TMessage));
+    }
+    const unseen = state.seen.getUnseenCount(current.length);
+    if (unseen !== state.unseenCount) {
+      state.unseenCount = unseen;
+      latest.current.options.onUnseenCountChange?.(unseen);
+    }
+  }, [getVisibleRange]);
+
+  const dispatchHistory = useCallback(
+    (event: HistoryTriggerEvent) => {
+      const state = internals.current;
+      const result = reduceHistoryTrigger(state.history, event);
+      state.history = result.state;
+      if (!result.shouldRequest) return;
+      const onHistoryEndReached = latest.current.options.onHistoryEndReached;
+      const settle = () => {
+        if (internals.current.isMounted) dispatchHistory({ type: 'request-settled' });
+      };
+      if (!onHistoryEndReached) {
+        settle();
+        return;
+      }
+      try {
+        const pending = onHistoryEndReached(handle);
+        if (pending && typeof (pending as Promise<unknown>).then === 'function') {
+          (pending as Promise<unknown>).then(settle, (error: unknown) => {
+            console.error('[@chat-list/react] onHistoryEndReached rejected:', error);
+            settle();
+          });
+        } else {
+          settle();
+        }
+      } catch (error) {
+        console.error('[@chat-list/react] onHistoryEndReached threw:', error);
+        settle();
+      }
+    },
+    [handle],
+  );
+
+  /** Edges, seen tracking and the history trigger, from the DOM as it is now. */
+  const syncWithScroller = useCallback(() => {
+    const state = internals.current;
+    const metrics = readMetrics(scrollerElement.current);
+    if (metrics === null) return;
+    const edges = getEdgeState(metrics);
+    const changes = getEdgeChanges(state.edges, edges);
+    state.edges = edges;
+    if (changes.atTop !== undefined) latest.current.options.onAtTopChange?.(changes.atTop);
+    if (changes.atBottom !== undefined) latest.current.options.onAtBottomChange?.(changes.atBottom);
+    updateSeen();
+    dispatchHistory({
+      type: 'evaluate',
+      isInZone: isInHistoryZone({ ...metrics, isAtBottom: edges.isAtBottom, historyEndOffset: latest.current.historyEndOffset }),
+    });
+  }, [dispatchHistory, updateSeen]);
+
+  const onScroll = useCallback(() => {
+    const state = internals.current;
+    const element = scrollerElement.current;
+    if (element === null) return;
+    state.isScrolling = true;
+    latest.current.options.onScroll?.(element.scrollTop);
+    clearTimeout(state.scrollEndTimer);
+    state.scrollEndTimer = setTimeout(() => {
+      state.isScrolling = false;
+      if (state.isMounted) latest.current.options.onScrollEnd?.();
+    }, SCROLL_END_DELAY_MS);
+    syncWithScroller();
+  }, [syncWithScroller]);
+
+  /** The reader took the wheel: whatever we were scrolling towards, stop fighting them. */
+  const onUserIntent = useCallback(
+    (event: Event) => {
+      if (event.type === 'keydown' && !SCROLL_KEYS.has((event as KeyboardEvent).key)) return;
+      // A press on the scroller itself is its scrollbar; on a row it is a click, not a scroll.
+      if (event.type === 'pointerdown' && event.target !== scrollerElement.current) return;
+      if (internals.current.command === null) return;
+      virtualizer.cancelScroll();
+      finishCommand(false);
+    },
+    [finishCommand, virtualizer],
+  );
+
+  const onViewportResize = useCallback(() => {
+    const state = internals.current;
+    const element = scrollerElement.current;
+    if (element === null) return;
+    if (state.needsOpeningScroll && element.clientHeight > 0) {
+      state.needsOpeningScroll = false;
+      void scrollToBottomInternal('bottom', 'auto');
+    }
+    syncWithScroller();
+  }, [scrollToBottomInternal, syncWithScroller]);
+
+  const detachScroller = useRef<(() => void) | null>(null);
+  const scrollerRef = useCallback(
+    (element: HTMLElement | null) => {
+      detachScroller.current?.();
+      detachScroller.current = null;
+      scrollerElement.current = element;
+      if (element === null) return;
+      const intentEvents = ['wheel', 'touchstart', 'touchmove', 'pointerdown', 'keydown'] as const;
+      element.addEventListener('scroll', onScroll, { passive: true });
+      for (const type of intentEvents) element.addEventListener(type, onUserIntent, { passive: true });
+      const resizeObserver = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(onViewportResize);
+      resizeObserver?.observe(element);
+      detachScroller.current = () => {
+        element.removeEventListener('scroll', onScroll);
+        for (const type of intentEvents) element.removeEventListener(type, onUserIntent);
+        resizeObserver?.disconnect();
+      };
+    },
+    [onScroll, onUserIntent, onViewportResize],
+  );
+
+  useIsomorphicLayoutEffect(() => {
+    const state = internals.current;
+    state.isMounted = true;
+    return () => {
+      state.isMounted = false;
+      clearTimeout(state.scrollEndTimer);
+      if (state.commandFrame !== 0) cancelAnimationFrame(state.commandFrame);
+      state.commandFrame = 0;
+      finishCommand(false);
+    };
+  }, [finishCommand]);
+
+  // The chat policy, once per committed change of the messages or affixes.
+  useIsomorphicLayoutEffect(() => {
+    const state = internals.current;
+    const previous = state.committed;
+    const change = detectMessageChange(previous, safeMessages.length, getKeyAt);
+    const suffixChanged = state.committedHasSuffix !== hasSuffix;
+    state.committed = getCommittedEdges(safeMessages.length, getKeyAt);
+    state.committedHasSuffix = hasSuffix;
+    if (isDevelopment() && change.kind !== 'unchanged') warnAboutDuplicateKeys(safeMessages.length, getKeyAt);
+    state.seen.applyChange(change, safeMessages.length, getKeyAt);
+
+    const wasAtBottom =
+      state.edges.isAtBottom || state.command?.kind === 'follow' || state.command?.kind === 'bottom';
+    if (change.kind === 'initial' || change.kind === 'replaced') {
+      // A new conversation opens at its newest message, whatever the follow mode (SPEC §2.5).
+      state.history = INITIAL_HISTORY_TRIGGER;
+      const element = scrollerElement.current;
+      state.needsOpeningScroll = element === null || element.clientHeight === 0;
+      void scrollToBottomInternal('bottom', 'auto');
+    } else if (change.newerCount > 0) {
+      const newMessages = safeMessages.slice(safeMessages.length - change.newerCount);
+      const policy = resolveFollowPolicy(follow, isReceived);
+      const behavior = decideFollow(policy, { wasAtBottom, newMessages, handle });
+      if (behavior !== false) void scrollToBottomInternal('follow', behavior);
+      state.pendingBatches.push({ kind: 'newer', batch: newMessages });
+    } else if (suffixChanged && wasAtBottom && isPinnedWhileGrowing(follow)) {
+      // A suffix ("typing…") appearing at the bottom is growth of the last row.
+      void scrollToBottomInternal('follow', 'auto');
+    }
+    if (change.olderCount > 0) {
+      state.pendingBatches.push({ kind: 'older', batch: safeMessages.slice(0, change.olderCount) });
+      state.history = reduceHistoryTrigger(state.history, { type: 'older-messages-committed' }).state;
+    }
+    if (change.kind !== 'unchanged' || suffixChanged) syncWithScroller();
+    // `follow`, `isReceived` and `handle` are read at commit time on purpose: a
+    // change of policy must not replay the last batch.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [safeMessages, hasSuffix, hasPrefix, getKeyAt]);
+
+  // onOlderMessages / onNewerMessages after the commit is painted, so a
+  // callback that sets state does not block the frame that shows the messages.
+  useEffect(() => {
+    const state = internals.current;
+    if (state.pendingBatches.length === 0) return;
+    const batches = state.pendingBatches;
+    state.pendingBatches = [];
+    for (const { kind, batch } of batches) {
+      if (kind === 'older') latest.current.options.onOlderMessages?.(handle, batch);
+      else latest.current.options.onNewerMessages?.(handle, batch);
+    }
+  });
+
+  const virtualItems = virtualizer.getVirtualItems();
+  const rows = useMemo(
+    () => toRows(virtualItems, safeMessages, prefixCount, hasSuffix),
+    [virtualItems, safeMessages, prefixCount, hasSuffix],
+  );
+
+  const getRowAttributes = useCallback(
+    (row: ChatListRow<TMessage>): ChatListRowAttributes => {
+      if (row.kind === 'message') {
+        return {
+          ref: virtualizer.measureElement,
+          'data-virtual-index': row.virtualIndex,
+          'data-index': row.index,
+          'data-id': String(row.key),
+        };
+      }
+      return row.kind === 'prefix'
+        ? { ref: virtualizer.measureElement, 'data-virtual-index': row.virtualIndex, 'data-chat-list-prefix': '' }
+        : { ref: virtualizer.measureElement, 'data-virtual-index': row.virtualIndex, 'data-chat-list-suffix': '' };
+    },
+    [virtualizer],
+  );
+
+  return {
+    handle,
+    scrollerRef,
+    rows,
+    rowsOffset: rows[0]?.start ?? 0,
+    totalSize: virtualizer.getTotalSize(),
+    getRowAttributes,
+    virtualizer,
+  };
+}
+
+function toRows<TMessage>(
+  items: readonly VirtualItem[],
+  messages: readonly TMessage[],
+  prefixCount: number,
+  hasSuffix: boolean,
+): ChatListRow<TMessage>[] {
+  const rows: ChatListRow<TMessage>[] = [];
+  for (const item of items) {
+    const index = item.index - prefixCount;
+    if (index < 0) {
+      rows.push({ kind: 'prefix', key: PREFIX_KEY, virtualIndex: item.index, start: item.start });
+    } else if (hasSuffix && index === messages.length) {
+      rows.push({ kind: 'suffix', key: SUFFIX_KEY, virtualIndex: item.index, start: item.start });
+    } else if (index < messages.length) {
+      rows.push({
+        kind: 'message',
+        key: item.key as MessageKey,
+        virtualIndex: item.index,
+        index,
+        message: messages[index] as TMessage,
+        start: item.start,
+      });
+    }
+  }
+  return rows;
+}
+
+/** Development only: duplicate keys are rendered all the same, but named once. O(n), so never in production. */
+function warnAboutDuplicateKeys(count: number, getKey: (index: number) => MessageKey): void {
+  const keys = new Set<MessageKey>();
+  for (let index = 0; index < count; index++) {
+    const key = getKey(index);
+    if (keys.has(key)) {
+      warnOnce(
+        `duplicate message key ${JSON.stringify(key)}: keys must be unique and stable. Every message is still rendered, but rows with the same key share a measured size.`,
+      );
+    }
+    keys.add(key);
+  }
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: ['src/index.ts'],
+  format: ['esm', 'cjs'],
+  dts: true,
+  clean: true,
+  sourcemap: true,
+  target: 'es2020',
+  treeshake: true,
+  external: ['react', 'react-dom', '@tanstack/react-virtual'],
+});
