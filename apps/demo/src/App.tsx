@@ -7,16 +7,13 @@ import { MessageBubble } from './components/MessageBubble';
 import { StatusBar } from './components/StatusBar';
 import { Toolbar } from './components/Toolbar';
 import { UnseenBadge } from './components/UnseenBadge';
+import { CHAT_WIDTH, LIST_HEIGHT } from './dimensions';
 import { createSizeEstimator } from './estimateMessageSize';
 import type { DemoFollowMode } from './followModes';
 import { readQueryOptions } from './queryOptions';
 import { useDemoMessages } from './useDemoMessages';
 import { useListStatus } from './useListStatus';
 import { useVisibleRangeStore } from './useVisibleRange';
-
-/** Chat area sizes (px): Wide/Narrow and Tall/Short. */
-export const CHAT_WIDTH = { wide: 720, narrow: 360 } as const;
-export const LIST_HEIGHT = { tall: 560, short: 300 } as const;
 
 const HISTORY_END_OFFSET = 100;
 
@@ -32,7 +29,7 @@ export function App() {
   const [tall, setTall] = useState(true);
 
   const listRef = useRef<ChatListHandle<ChatMessage>>(null);
-  const { status, handlers, syncFrom } = useListStatus();
+  const { status, handlers } = useListStatus();
   const visibleRange = useVisibleRangeStore(listRef);
 
   const chatWidth = wide ? CHAT_WIDTH.wide : CHAT_WIDTH.narrow;
@@ -40,13 +37,14 @@ export function App() {
   // Bubbles are at most 78% of the row, which is the chat width minus avatar and padding.
   const estimateSize = useMemo(() => createSizeEstimator((chatWidth - 72) * 0.78 - 24), [chatWidth]);
 
-  // Read the list's state once it has mounted; the callbacks keep it current afterwards.
+  // For poking at the list from the browser console: `chatList.scrollToIndex(0)`.
   useEffect(() => {
-    const frame = requestAnimationFrame(() => {
-      if (listRef.current) syncFrom(listRef.current);
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [syncFrom]);
+    const debugWindow = window as Window & { chatList?: ChatListHandle<ChatMessage> | null };
+    debugWindow.chatList = listRef.current;
+    return () => {
+      delete debugWindow.chatList;
+    };
+  }, []);
 
   // The visible rows change when messages or dimensions change, not only on scroll.
   useEffect(() => {

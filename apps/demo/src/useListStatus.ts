@@ -1,5 +1,4 @@
-import type { ChatListHandle } from '@chat-list/react';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 
 export interface ListStatus {
   atTop: boolean;
@@ -16,7 +15,7 @@ export interface ListStatusHandlers {
   onUnseenCountChange: (count: number) => void;
 }
 
-// An empty list is at both edges.
+// An empty list is at both edges; the list reports every change from there.
 const INITIAL: ListStatus = { atTop: true, atBottom: true, scrolling: false, unseen: 0 };
 
 function patch<K extends keyof ListStatus>(key: K, value: ListStatus[K]) {
@@ -25,7 +24,7 @@ function patch<K extends keyof ListStatus>(key: K, value: ListStatus[K]) {
 
 /**
  * Mirrors the list's edge, scrolling and unseen state from its callbacks, for the
- * status line. `syncFrom(handle)` reads the current values once (used after mount).
+ * status line.
  */
 export function useListStatus() {
   const [status, setStatus] = useState<ListStatus>(INITIAL);
@@ -41,22 +40,5 @@ export function useListStatus() {
     [],
   );
 
-  const syncFrom = useCallback(<T,>(handle: ChatListHandle<T>) => {
-    setStatus((status) => {
-      const next: ListStatus = {
-        atTop: handle.isAtTop,
-        atBottom: handle.isAtBottom,
-        scrolling: handle.isScrolling,
-        unseen: handle.unseenCount,
-      };
-      return next.atTop === status.atTop &&
-        next.atBottom === status.atBottom &&
-        next.scrolling === status.scrolling &&
-        next.unseen === status.unseen
-        ? status
-        : next;
-    });
-  }, []);
-
-  return { status, handlers, syncFrom };
+  return { status, handlers };
 }

@@ -48,7 +48,11 @@ export function DebugList({ messages, visibleRange }: DebugListProps) {
         <h2 className="panel__title" id={headingId}>
           Items (index: id)
         </h2>
-        <span className="panel__meta">{messages.length === 0 ? 'empty' : `${messages.length.toLocaleString('en-US')} total`}</span>
+        <span className="panel__meta">
+          {messages.length === 0
+            ? 'empty'
+            : `${first !== undefined && last !== undefined ? `in view ${first}–${last} · ` : ''}${messages.length.toLocaleString('en-US')} total`}
+        </span>
       </header>
       <div className="debug-list" ref={scrollRef} tabIndex={0} data-testid="debug-list">
         {messages.length === 0 ? (

@@ -17,12 +17,22 @@ export interface ToolbarProps {
 
 const BATCH_SIZES = [1, 10, 1000] as const;
 
-function ToolbarGroup({ label, children }: { label: string; children: ReactNode }) {
+interface ToolbarGroupProps {
+  /** Accessible name of the group. */
+  label: string;
+  /** Visible caption; defaults to `label` (hidden from assistive tech, which reads the group's name). */
+  caption?: ReactNode;
+  children: ReactNode;
+}
+
+function ToolbarGroup({ label, caption, children }: ToolbarGroupProps) {
   return (
     <div className="toolbar-group" role="group" aria-label={label}>
-      <span className="toolbar-group__caption" aria-hidden="true">
-        {label}
-      </span>
+      {caption ?? (
+        <span className="toolbar-group__caption" aria-hidden="true">
+          {label}
+        </span>
+      )}
       <div className="toolbar-group__controls">{children}</div>
     </div>
   );
@@ -33,10 +43,10 @@ export function Toolbar(props: ToolbarProps) {
   return (
     <section className="toolbar" aria-label="Playground controls">
       <ToolbarGroup label="Dimensions">
-        <button type="button" className="button" onClick={props.onToggleWidth}>
+        <button type="button" className="button button--toggle" onClick={props.onToggleWidth}>
           {props.wide ? 'Narrow' : 'Wide'}
         </button>
-        <button type="button" className="button" onClick={props.onToggleHeight}>
+        <button type="button" className="button button--toggle" onClick={props.onToggleHeight}>
           {props.tall ? 'Short' : 'Tall'}
         </button>
       </ToolbarGroup>
@@ -57,27 +67,30 @@ export function Toolbar(props: ToolbarProps) {
         </button>
       </ToolbarGroup>
 
-      <ToolbarGroup label="Logic">
-        <div className="select-field">
-          <label className="select-field__label" htmlFor={followId}>
+      <ToolbarGroup
+        label="Logic"
+        caption={
+          // The select's label doubles as the group's caption.
+          <label className="toolbar-group__caption" htmlFor={followId}>
             Follow new messages
           </label>
-          <select
-            id={followId}
-            className="select"
-            value={props.follow}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              if (isFollowMode(value)) props.onFollowChange(value);
-            }}
-          >
-            {FOLLOW_MODES.map((mode) => (
-              <option key={mode.value} value={mode.value}>
-                {mode.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        }
+      >
+        <select
+          id={followId}
+          className="select"
+          value={props.follow}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            if (isFollowMode(value)) props.onFollowChange(value);
+          }}
+        >
+          {FOLLOW_MODES.map((mode) => (
+            <option key={mode.value} value={mode.value}>
+              {mode.label}
+            </option>
+          ))}
+        </select>
       </ToolbarGroup>
 
       <ToolbarGroup label="Actions">

@@ -54,7 +54,8 @@ export class SeenTracker {
   applyChange(change: MessageChange, count: number, getKey: (index: number) => MessageKey): void {
     switch (change.kind) {
       case 'unchanged':
-        return;
+        // Same count and edges, but middle keys may have changed: still prune below.
+        break;
       case 'initial':
       case 'cleared':
       case 'replaced':
@@ -62,8 +63,8 @@ export class SeenTracker {
         return;
       case 'edges-kept':
         this.relocateNewest(change.olderCount, count, getKey);
-        if (this.seenKeys.size > 2 * count + 64) this.prune(count, getKey);
     }
+    if (this.seenKeys.size > 2 * count + 64) this.prune(count, getKey);
   }
 
   reset(): void {

@@ -77,7 +77,7 @@ function ChatListInner<TMessage>(props: ChatListProps<TMessage>, ref: ForwardedR
 
   const hasPrefix = prefix !== null && prefix !== undefined && prefix !== false;
   const hasSuffix = suffix !== null && suffix !== undefined && suffix !== false;
-  const { handle, scrollerRef, rows, rowsOffset, totalSize, getRowAttributes } = useChatList<TMessage>({
+  const { handle, scrollerRef, contentRef, rows, rowsOffset, totalSize, getRowAttributes } = useChatList<TMessage>({
     messages,
     getMessageKey,
     estimateSize,
@@ -121,6 +121,7 @@ function ChatListInner<TMessage>(props: ChatListProps<TMessage>, ref: ForwardedR
       >
         <div style={{ position: 'relative', flex: 'none', width: '100%', height: totalSize }}>
           <div
+            ref={contentRef}
             style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${rowsOffset}px)` }}
           >
             {rows.map((row) => {

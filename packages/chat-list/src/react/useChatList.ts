@@ -73,6 +73,8 @@ export interface UseChatListResult<TMessage> {
   handle: ChatListHandle<TMessage>;
   /** Attach to the scrolling element. */
   scrollerRef: (element: HTMLElement | null) => void;
+  /** Attach to the element that wraps the rows, so growth of the content keeps a list at the bottom pinned. */
+  contentRef: (element: HTMLElement | null) => void;
   /** The rows near the viewport, in order; render them one after another in normal flow. */
   rows: ChatListRow<TMessage>[];
   /** Offset of the first rendered row from the top of the content, px (translate the rows by it). */
@@ -111,6 +113,41 @@ interface ScrollCommand {
 function measureRowElement(element: Element, entry: ResizeObserverEntry | undefined): number {
   const box = entry?.borderBoxSize?.[0];
   return box ? box.blockSize : element.getBoundingClientRect().height;
+}
+
+/**
+ * Compensation writes land on whole pixels at most device pixel ratios, so each
+ * loses up to a pixel; hundreds of them (rows measured while scrolling up) would
+ * add up to a visible drift. The part the browser dropped is carried into the
+ * next compensation, keeping the total error under one pixel.
+ */
+const subpixelDebt = new WeakMap<Element, number>();
+
+function writeScrollOffset(
+  offset: number,
+  { adjustments, behavior }: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<HTMLElement, HTMLElement>,
+): void {
+  const element = instance.scrollElement;
+  if (element === null) return;
+  if (adjustments === undefined || behavior === 'smooth') {
+    subpixelDebt.delete(element);
+    element.scrollTo({ top: offset + (adjustments ?? 0), behavior });
+    return;
+  }
+  const target = offset + adjustments + (subpixelDebt.get(element) ?? 0);
+  element.scrollTo({ top: target, behavior });
+  const dropped = target - element.scrollTop;
+  subpixelDebt.set(element, Math.abs(dropped) < 1 ? dropped : 0);
+}
+
+function shouldCompensateResize(item: VirtualItem, _delta: number, instance: Virtualizer<HTMLElement, HTMLElement>): boolean {
+  const offset = instance.scrollOffset ?? 0;
+  if (item.end <= offset) return true;
+  // A first measurement of a row that started above the viewport corrects an
+  // estimate that was wrong all along; a row already measured and spanning the
+  // top edge grows below the reader's anchor, so the view stays.
+  return item.start < offset && !instance.itemSizeCache.has(item.key);
 }
 
 function readMetrics(element: HTMLElement | null): ScrollMetrics | null {
@@ -183,6 +220,9 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
   );
 
   const scrollerElement = useRef<HTMLElement | null>(null);
+  const pinToBottomRef = useRef(() => {});
+  const isStuckToBottom = () =>
+    internals.current.edges.isAtBottom && isPinnedWhileGrowing(latest.current.options.follow ?? 'at-bottom');
   const virtualizer = useVirtualizer<HTMLElement, HTMLElement>({
     count,
     getScrollElement: () => scrollerElement.current,
@@ -193,12 +233,23 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     // either edge change: that is our prepend anchoring. Following is our policy, not TanStack's.
     anchorTo: 'end',
     followOnAppend: false,
-    // TanStack pins a list that is at the end while rows grow; `'never'` must not move at all.
-    scrollEndThreshold: isPinnedWhileGrowing(follow) ? EDGE_TOLERANCE_PX : -1,
+    // TanStack would pin a list at the end while rows grow, judging "at the end"
+    // by its own model, which drifts from the DOM by fractions of a pixel per row
+    // until it lets go mid-stream. We pin from the DOM instead (`pinToBottom`).
+    scrollEndThreshold: -1,
     indexAttribute: 'data-virtual-index',
     measureElement: measureRowElement,
+    scrollToFn: writeScrollOffset,
     isScrollingResetDelay: SCROLL_END_DELAY_MS,
+    // After TanStack re-rendered for a measurement, the content may have grown under a pinned list.
+    onChange: () => pinToBottomRef.current(),
   });
+  // TanStack skips compensating a row above the viewport that resizes while the
+  // reader scrolls up; a chat must not move then either (a late image, SPEC §2.4).
+  // A list stuck to the bottom is held there by `pinToBottom` instead: a
+  // compensation computed from TanStack's last known offset would pull it up.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, delta, instance) =>
+    !isStuckToBottom() && shouldCompensateResize(item, delta, instance);
 
   // State that lives across renders but is not rendered: the policy's memory.
   const internals = useRef({
@@ -294,19 +345,28 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     return -1;
   }, []);
 
+  /**
+   * Messages intersecting the viewport, from the DOM offset and the laid-out
+   * sizes. Not from the rendered range: our scroll listener runs before
+   * TanStack's, so the range may still describe the previous offset.
+   */
   const getVisibleRange = useCallback((): VisibleRange | null => {
     const metrics = readMetrics(scrollerElement.current);
-    if (metrics === null) return null;
-    const prefix = latest.current.options.hasPrefix ? 1 : 0;
-    const length = latest.current.safeMessages.length;
-    const rows = virtualizer.getVirtualItems().map((item) => {
-      const index = item.index - prefix;
-      return { messageIndex: index >= 0 && index < length ? index : -1, start: item.start, end: item.end };
-    });
+    if (metrics === null || virtualizer.options.count === 0) return null;
+    const { safeMessages: current, options: currentOptions } = latest.current;
+    const prefix = currentOptions.hasPrefix ? 1 : 0;
+    const rows = [];
+    const viewportEnd = metrics.scrollOffset + metrics.viewportSize;
+    const first = virtualizer.getVirtualItemForOffset(metrics.scrollOffset);
+    for (let virtualIndex = first?.index ?? 0; virtualIndex < virtualizer.options.count; virtualIndex++) {
+      const item = virtualizer.measurementsCache[virtualIndex];
+      if (item === undefined || item.start >= viewportEnd) break;
+      const index = virtualIndex - prefix;
+      rows.push({ messageIndex: index >= 0 && index < current.length ? index : -1, start: item.start, end: item.end });
+    }
     const range = getVisibleIndexRange(rows, metrics.scrollOffset, metrics.viewportSize);
     if (range === null) return null;
-    const getKey = latest.current.options.getMessageKey ?? (defaultGetMessageKey as (message: TMessage) => MessageKey);
-    const current = latest.current.safeMessages;
+    const getKey = currentOptions.getMessageKey ?? (defaultGetMessageKey as (message: TMessage) => MessageKey);
     return {
       ...range,
       firstId: getKey(current[range.firstIndex] as TMessage),
@@ -342,7 +402,12 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
       scrollToTop: (edgeOptions?: ScrollToEdgeOptions) =>
         startCommand(
           'top',
-          () => (scrollerElement.current?.scrollTop ?? 0) < EDGE_TOLERANCE_PX,
+          () => {
+            // A prefix that appears at the very top is content added above
+            // (SPEC §2.5): the top is reached when only the prefix is above.
+            const prefixEnd = latest.current.options.hasPrefix ? (virtualizer.measurementsCache[0]?.end ?? 0) : 0;
+            return (scrollerElement.current?.scrollTop ?? 0) < prefixEnd + EDGE_TOLERANCE_PX;
+          },
           () => virtualizer.scrollToOffset(0, { behavior: edgeOptions?.behavior ?? 'auto' }),
         ),
       scrollToIndex,
@@ -485,6 +550,23 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     [finishCommand, virtualizer],
   );
 
+  /**
+   * Keeps a list that was at the bottom there while its content or viewport
+   * changes size: streaming, a suffix, a late image, a shrinking window. Runs in
+   * ResizeObserver callbacks, which come after layout and before paint, so no
+   * frame shows the gap. The reader's own scroll updates `edges` first (scroll
+   * events precede resize observations in a frame), so a reader who scrolled up
+   * is never pulled back.
+   */
+  const pinToBottom = useCallback(() => {
+    const element = scrollerElement.current;
+    if (element === null || !isStuckToBottom()) return;
+    const bottom = element.scrollHeight - element.clientHeight;
+    if (bottom - element.scrollTop > 0.5) element.scrollTop = bottom;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reads refs only
+  }, []);
+  pinToBottomRef.current = pinToBottom;
+
   const onViewportResize = useCallback(() => {
     const state = internals.current;
     const element = scrollerElement.current;
@@ -493,8 +575,22 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
       state.needsOpeningScroll = false;
       void scrollToBottomInternal('bottom', 'auto');
     }
+    pinToBottom();
     syncWithScroller();
-  }, [scrollToBottomInternal, syncWithScroller]);
+  }, [pinToBottom, scrollToBottomInternal, syncWithScroller]);
+
+  const detachContent = useRef<(() => void) | null>(null);
+  const contentRef = useCallback(
+    (element: HTMLElement | null) => {
+      detachContent.current?.();
+      detachContent.current = null;
+      if (element === null || typeof ResizeObserver === 'undefined') return;
+      const resizeObserver = new ResizeObserver(pinToBottom);
+      resizeObserver.observe(element);
+      detachContent.current = () => resizeObserver.disconnect();
+    },
+    [pinToBottom],
+  );
 
   const detachScroller = useRef<(() => void) | null>(null);
   const scrollerRef = useCallback(
@@ -607,6 +703,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
   return {
     handle,
     scrollerRef,
+    contentRef,
     rows,
     rowsOffset: rows[0]?.start ?? 0,
     totalSize: virtualizer.getTotalSize(),

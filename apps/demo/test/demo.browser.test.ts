@@ -1,0 +1,440 @@
+// Browser smoke test of the built playground (apps/demo/dist) in Chromium.
+// It assumes the dist is built (`pnpm -r build` runs first in the root test command).
+// Every wait is a poll on a condition or a count of animation frames; the only
+// time-based expectation is the 1000 ms history delay, which is the subject there.
+import { launchChromium, serveStatic } from '@chat-list/browser-harness';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const DIST = fileURLToPath(new URL('../dist', import.meta.url));
+const SCROLLER = '[data-chat-list-scroller]';
+const EDGE = 1.5;
+const DRIFT = 1;
+
+let server: { url: string; close: () => Promise<void> };
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await serveStatic(DIST);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface Demo {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and warnings, uncaught page errors. */
+  problems: string[];
+  /** Requests that left 127.0.0.1. */
+  external: string[];
+}
+
+async function openDemo(query = '?seed=1'): Promise<Demo> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const external: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.push(`console.${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol === 'data:' || url.protocol === 'blob:') return;
+    if (url.hostname !== '127.0.0.1') external.push(request.url());
+  });
+  await page.goto(`${server.url}/${query}`);
+  await page.locator(SCROLLER).waitFor({ state: 'attached' });
+  return { page, context, problems, external };
+}
+
+/** Fails naming the scenario when the page logged errors/warnings or left 127.0.0.1; closes it. */
+async function finish(demo: Demo, scenario: string) {
+  await frames(demo.page, 2);
+  await demo.context.close();
+  expect(demo.problems, `${scenario}: ${demo.problems.length} console error(s)/warning(s)`).toEqual([]);
+  expect(demo.external, `${scenario}: ${demo.external.length} request(s) left 127.0.0.1`).toEqual([]);
+}
+
+async function frames(page: Page, count = 5) {
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        let seen = 0;
+        const step = () => (++seen >= n ? resolve() : requestAnimationFrame(step));
+        requestAnimationFrame(step);
+      }),
+    count,
+  );
+}
+
+interface Metrics {
+  scrollTop: number;
+  scrollHeight: number;
+  clientHeight: number;
+  /** scrollHeight − scrollTop − clientHeight */
+  gap: number;
+}
+
+function metrics(page: Page): Promise<Metrics> {
+  return page.locator(SCROLLER).evaluate((element) => ({
+    scrollTop: element.scrollTop,
+    scrollHeight: element.scrollHeight,
+    clientHeight: element.clientHeight,
+    gap: element.scrollHeight - element.scrollTop - element.clientHeight,
+  }));
+}
+
+const bottomGap = async (page: Page) => (await metrics(page)).gap;
+
+async function messageCount(page: Page): Promise<number> {
+  return Number(await page.getByTestId('status-count').getAttribute('data-value'));
+}
+
+function statusText(page: Page, name: 'at-top' | 'at-bottom' | 'scrolling' | 'loading' | 'unseen') {
+  return page.getByTestId(`status-${name}`).textContent();
+}
+
+function debugLines(page: Page): Promise<string[]> {
+  return page
+    .getByTestId('debug-list')
+    .locator('[role="listitem"]')
+    .evaluateAll((rows) => rows.map((row) => row.textContent ?? ''));
+}
+
+function button(page: Page, group: string, name: string) {
+  return page.getByRole('group', { name: group, exact: true }).getByRole('button', { name, exact: true });
+}
+
+function followSelect(page: Page) {
+  return page.getByRole('group', { name: 'Logic', exact: true }).getByRole('combobox', {
+    name: 'Follow new messages',
+    exact: true,
+  });
+}
+
+interface RowPosition {
+  id: string;
+  /** Row top relative to the scroller's top edge, px. */
+  offset: number;
+}
+
+/** The message row at the top of the viewport (the first one intersecting it). */
+function topVisibleRow(page: Page): Promise<RowPosition | null> {
+  return page.locator(SCROLLER).evaluate((scroller) => {
+    const box = scroller.getBoundingClientRect();
+    let best: { id: string; offset: number } | null = null;
+    for (const row of scroller.querySelectorAll('[data-index][data-id]')) {
+      const rect = row.getBoundingClientRect();
+      if (rect.height === 0 || rect.bottom <= box.top + 0.5 || rect.top >= box.bottom) continue;
+      const offset = rect.top - box.top;
+      if (!best || offset < best.offset) best = { id: row.getAttribute('data-id') ?? '', offset };
+    }
+    return best;
+  });
+}
+
+/** Offset of the row with this id from the scroller's top, or null when it is not rendered. */
+function rowOffset(page: Page, id: string): Promise<number | null> {
+  return page.locator(SCROLLER).evaluate((scroller, rowId) => {
+    const row = scroller.querySelector(`[data-id="${CSS.escape(rowId)}"]`);
+    if (!row) return null;
+    return row.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+  }, id);
+}
+
+async function expectAtBottom(page: Page, scenario: string) {
+  await expect
+    .poll(() => bottomGap(page), { message: `${scenario}: bottom gap (px) should settle ≤ ${EDGE}`, timeout: 5000 })
+    .toBeLessThanOrEqual(EDGE);
+}
+
+async function expectCount(page: Page, expected: number, scenario: string) {
+  await expect
+    .poll(() => messageCount(page), { message: `${scenario}: message count should be ${expected}`, timeout: 5000 })
+    .toBe(expected);
+}
+
+/** Clicks a button that adds messages above and checks the top visible row stays within 1 px. */
+async function expectPrependKeepsAnchor(page: Page, name: 'Prepend 1' | 'Prepend 10' | 'Prepend 1000') {
+  const added = Number(name.split(' ')[1]);
+  const before = await messageCount(page);
+  const anchor = await topVisibleRow(page);
+  expect(anchor, `${name}: no message row is visible before the prepend`).not.toBeNull();
+  await button(page, 'Messages', name).click();
+  await expectCount(page, before + added, name);
+  await frames(page, 5);
+  const after = await rowOffset(page, anchor!.id);
+  expect(after, `${name}: the top visible row (id ${anchor!.id}) is no longer rendered`).not.toBeNull();
+  const drift = Math.abs(after! - anchor!.offset);
+  expect(
+    drift,
+    `${name}: the top visible row moved by ${drift.toFixed(2)} px (from ${anchor!.offset.toFixed(2)} to ${after!.toFixed(2)})`,
+  ).toBeLessThanOrEqual(DRIFT);
+}
+
+describe('demo playground (built, in Chromium at 1280×800)', () => {
+  it('opens at the bottom with 10 messages, a 10-line debug list and a status line', async () => {
+    const scenario = 'initial load';
+    const demo = await openDemo();
+    const { page } = demo;
+    await expectAtBottom(page, scenario);
+    await expect.poll(() => debugLines(page), { message: `${scenario}: debug list lines` }).toHaveLength(10);
+    const lines = await debugLines(page);
+    lines.forEach((line, index) => expect(line, `${scenario}: debug line ${index}`).toMatch(new RegExp(`^${index}: [A-Za-z0-9]{10}$`)));
+    await expect(page.getByRole('heading', { name: 'Items (index: id)', exact: true }).count()).resolves.toBe(1);
+    expect(await messageCount(page), `${scenario}: status count`).toBe(10);
+    await expect.poll(() => statusText(page, 'at-bottom'), { message: `${scenario}: status at bottom` }).toBe('yes');
+    await expect.poll(() => statusText(page, 'at-top'), { message: `${scenario}: status at top` }).toBe('no');
+    expect(await statusText(page, 'loading'), `${scenario}: status loading`).toBe('no');
+    expect(await statusText(page, 'unseen'), `${scenario}: status unseen`).toBe('0');
+    const status = await page.getByRole('status', { name: 'List status' }).textContent();
+    expect(status, `${scenario}: status line text`).toMatch(/Messages: 10.*At top: no.*At bottom: yes.*Scrolling: (yes|no).*Unseen: 0.*Loading: no/);
+
+    // Rows carry their role; both kinds are styled apart.
+    const roles = await page.locator(`${SCROLLER} [data-role]`).evaluateAll((rows) =>
+      rows.map((row) => ({ role: row.getAttribute('data-role'), background: getComputedStyle(row.querySelector('.message__bubble')!).backgroundColor })),
+    );
+    expect(roles.length, `${scenario}: rendered rows with data-role`).toBeGreaterThan(0);
+    for (const { role } of roles) expect(['user', 'assistant'], `${scenario}: data-role value`).toContain(role);
+    const userBg = roles.find((row) => row.role === 'user')?.background;
+    const assistantBg = roles.find((row) => row.role === 'assistant')?.background;
+    if (userBg && assistantBg) expect(userBg, `${scenario}: user and assistant bubbles share a colour`).not.toBe(assistantBg);
+
+    // The same seed gives the same messages.
+    const again = await openDemo();
+    await expect.poll(() => debugLines(again.page), { message: `${scenario}: debug lines after reload` }).toEqual(lines);
+    await finish(again, `${scenario} (reload)`);
+    await finish(demo, scenario);
+  });
+
+  it('Append 1 / 10 / 1000 add at the end and follow to the bottom (follow: Always)', async () => {
+    const demo = await openDemo();
+    const { page } = demo;
+    await expectAtBottom(page, 'before Append');
+    expect(await followSelect(page).inputValue(), 'follow select default').toBe('always');
+    let expected = 10;
+    for (const added of [10, 1, 1000]) {
+      const name = `Append ${added}`;
+      await button(page, 'Messages', name).click();
+      expected += added;
+      await expectCount(page, expected, name);
+      await expectAtBottom(page, `${name} with follow Always`);
+      const bottomIndex = await page.locator(SCROLLER).evaluate((scroller) => {
+        const rows = [...scroller.querySelectorAll('[data-index]')].map((row) => Number(row.getAttribute('data-index')));
+        return Math.max(...rows);
+      });
+      expect(bottomIndex, `${name}: last rendered row index`).toBe(expected - 1);
+    }
+    await finish(demo, 'Append 1 / 10 / 1000');
+  });
+
+  it('Prepend 1 / 10 / 1000 add at the start without moving the top visible row', async () => {
+    const demo = await openDemo();
+    const { page } = demo;
+    await expectAtBottom(page, 'before Prepend');
+    await button(page, 'Messages', 'Append 10').click();
+    await expectCount(page, 20, 'Append 10 before Prepend');
+    await expectAtBottom(page, 'Append 10 before Prepend');
+    const firstLineBefore = (await debugLines(page))[0];
+    await expectPrependKeepsAnchor(page, 'Prepend 10');
+    await expectPrependKeepsAnchor(page, 'Prepend 1');
+    await expectPrependKeepsAnchor(page, 'Prepend 1000');
+    // The old first message is now at index 1011.
+    const oldFirstId = firstLineBefore?.split(': ')[1];
+    const idAt1011 = await page.locator(`${SCROLLER} [data-index="1011"]`).count();
+    if (idAt1011 > 0) {
+      expect(await page.locator(`${SCROLLER} [data-index="1011"]`).getAttribute('data-id'), 'Prepend: old first message index').toBe(oldFirstId);
+    }
+    expect(await statusText(page, 'at-bottom'), 'Prepend while at the bottom: still at bottom').toBe('yes');
+    await finish(demo, 'Prepend 1 / 10 / 1000');
+  });
+
+  it('Clear empties the list; the status says at top and at bottom', async () => {
+    const demo = await openDemo();
+    const { page } = demo;
+    await expectAtBottom(page, 'before Clear');
+    await button(page, 'Messages', 'Clear').click();
+    await expectCount(page, 0, 'Clear');
+    await expect.poll(() => debugLines(page), { message: 'Clear: debug list lines' }).toHaveLength(0);
+    await expect.poll(() => statusText(page, 'at-top'), { message: 'Clear: status at top' }).toBe('yes');
+    await expect.poll(() => statusText(page, 'at-bottom'), { message: 'Clear: status at bottom' }).toBe('yes');
+    expect(await page.locator(`${SCROLLER} [data-index]`).count(), 'Clear: message rows left in the DOM').toBe(0);
+    // A new conversation opens at the bottom again.
+    await button(page, 'Messages', 'Append 10').click();
+    await expectCount(page, 10, 'Append 10 after Clear');
+    await expectAtBottom(page, 'Append 10 after Clear');
+    await finish(demo, 'Clear');
+  });
+
+  it('Narrow / Wide and Short / Tall change the chat size', async () => {
+    const demo = await openDemo();
+    const { page } = demo;
+    const chat = page.getByTestId('chat-panel');
+    const widthOf = async () => (await chat.boundingBox())?.width ?? 0;
+    const heightOf = async () => (await metrics(page)).clientHeight;
+
+    const wide = await widthOf();
+    await button(page, 'Dimensions', 'Narrow').click();
+    await expect(button(page, 'Dimensions', 'Wide').count(), 'Narrow: button is now named "Wide"').resolves.toBe(1);
+    expect(await button(page, 'Dimensions', 'Narrow').count(), 'Narrow: no "Narrow" button left').toBe(0);
+    await expect.poll(widthOf, { message: `Narrow: chat width (was ${wide} px) should shrink by at least 200 px` }).toBeLessThanOrEqual(wide - 200);
+    await button(page, 'Dimensions', 'Wide').click();
+    await expect.poll(widthOf, { message: `Wide: chat width should return to ${wide} px` }).toBe(wide);
+
+    const tall = await heightOf();
+    await button(page, 'Dimensions', 'Short').click();
+    await expect(button(page, 'Dimensions', 'Tall').count(), 'Short: button is now named "Tall"').resolves.toBe(1);
+    await expect.poll(heightOf, { message: `Short: list height (was ${tall} px) should shrink by at least 150 px` }).toBeLessThanOrEqual(tall - 150);
+    await button(page, 'Dimensions', 'Tall').click();
+    await expect.poll(heightOf, { message: `Tall: list height should return to ${tall} px` }).toBe(tall);
+    await finish(demo, 'Dimensions');
+  });
+
+  it('Jump to top and Jump to bottom land at the edges', async () => {
+    const demo = await openDemo('?seed=1&count=200');
+    const { page } = demo;
+    await expectAtBottom(page, 'before Jump to top');
+    // Reaching the top starts a history load. Its "Loading..." prefix is content added
+    // above the reader (SPEC §2.5), so the list may then rest with the prefix just above
+    // the viewport: scrollTop = prefix height, oldest message at the top edge.
+    const topState = () =>
+      page.locator(SCROLLER).evaluate((scroller) => {
+        const row = scroller.querySelector('[data-index="0"]');
+        const prefix = scroller.querySelector('[data-chat-list-prefix]');
+        const box = scroller.getBoundingClientRect();
+        return {
+          scrollTop: scroller.scrollTop,
+          oldestOffset: row ? row.getBoundingClientRect().top - box.top : null,
+          prefixHeight: prefix ? prefix.getBoundingClientRect().height : 0,
+        };
+      });
+    await button(page, 'Actions', 'Jump to top').click();
+    await expect
+      .poll(
+        async () => {
+          const state = await topState();
+          const landed =
+            state.scrollTop < EDGE ||
+            (state.prefixHeight > 0 &&
+              state.oldestOffset !== null &&
+              Math.abs(state.oldestOffset) <= EDGE &&
+              Math.abs(state.scrollTop - state.prefixHeight) <= EDGE);
+          return landed ? 'landed' : JSON.stringify(state);
+        },
+        {
+          message: `Jump to top: scrollTop should be < ${EDGE} (or only the "Loading..." prefix above the viewport)`,
+          timeout: 5000,
+        },
+      )
+      .toBe('landed');
+
+    await button(page, 'Actions', 'Jump to bottom').click();
+    await expectAtBottom(page, 'Jump to bottom');
+    await expect.poll(() => statusText(page, 'at-bottom'), { message: 'Jump to bottom: status at bottom' }).toBe('yes');
+    await finish(demo, 'Jump to top / bottom');
+  });
+
+  it('follow "Never": Append 10 does not move the scroll offset', async () => {
+    const demo = await openDemo();
+    const { page } = demo;
+    const options = await followSelect(page)
+      .locator('option')
+      .evaluateAll((items) => items.map((item) => `${(item as HTMLOptionElement).value}=${item.textContent}`));
+    expect(options, 'Follow new messages options').toEqual(['always=Always', 'never=Never', 'at-bottom=At bottom', 'only-received=Only received']);
+    await expectAtBottom(page, 'before Never');
+    await followSelect(page).selectOption('never');
+    const before = await metrics(page);
+    await button(page, 'Messages', 'Append 10').click();
+    await expectCount(page, 20, 'Never + Append 10');
+    await frames(page, 5);
+    const after = await metrics(page);
+    const moved = Math.abs(after.scrollTop - before.scrollTop);
+    expect(moved, `Never + Append 10: scrollTop moved by ${moved.toFixed(2)} px (from ${before.scrollTop} to ${after.scrollTop})`).toBeLessThanOrEqual(DRIFT);
+    expect(after.gap, `Never + Append 10: new content should be below the viewport (gap ${after.gap.toFixed(1)} px)`).toBeGreaterThan(EDGE);
+    await expect.poll(() => statusText(page, 'at-bottom'), { message: 'Never + Append 10: status at bottom' }).toBe('no');
+    await expect.poll(() => statusText(page, 'unseen'), { message: 'Never + Append 10: unseen count' }).toBe('10');
+    await finish(demo, 'Never');
+  });
+
+  it('?follow= and ?count= set the initial state', async () => {
+    const demo = await openDemo('?seed=2&follow=at-bottom&count=0');
+    const { page } = demo;
+    expect(await followSelect(page).inputValue(), '?follow=at-bottom: select value').toBe('at-bottom');
+    expect(await messageCount(page), '?count=0: message count').toBe(0);
+    await finish(demo, '?follow=at-bottom&count=0');
+
+    const big = await openDemo('?seed=3&count=100000');
+    expect(await messageCount(big.page), '?count=100000: message count').toBe(100_000);
+    await expectAtBottom(big.page, '?count=100000');
+    const debugRows = (await debugLines(big.page)).length;
+    expect(debugRows, `?count=100000: debug list renders ${debugRows} rows`).toBeLessThan(100);
+    const chatRows = await big.page.locator(`${SCROLLER} [data-index]`).count();
+    expect(chatRows, `?count=100000: chat renders ${chatRows} rows`).toBeLessThan(100);
+    await finish(big, '?count=100000');
+  });
+
+  it('scrolling to the top shows "Loading..." and prepends exactly 10 older messages without a jump', async () => {
+    const scenario = 'history load';
+    const demo = await openDemo();
+    const { page } = demo;
+    // Short list: 10 messages are surely taller than the viewport.
+    await button(page, 'Dimensions', 'Short').click();
+    await expect.poll(async () => (await metrics(page)).clientHeight, { message: `${scenario}: short list height` }).toBeLessThan(400);
+    // The list does not stay pinned to the bottom when its viewport shrinks; start from the bottom.
+    await button(page, 'Actions', 'Jump to bottom').click();
+    await expectAtBottom(page, `${scenario}: before scrolling up`);
+    const { scrollHeight, clientHeight } = await metrics(page);
+    expect(scrollHeight - clientHeight, `${scenario}: content overflow (px) must exceed the 100 px history zone`).toBeGreaterThan(200);
+    const firstIdBefore = (await debugLines(page))[0]?.split(': ')[1];
+
+    // Scroll to the top and read where the first message sits, in the same task.
+    const anchor = await page.locator(SCROLLER).evaluate((scroller) => {
+      scroller.scrollTop = 0;
+      const row = scroller.querySelector('[data-index="0"]');
+      if (!row) return null;
+      return {
+        id: row.getAttribute('data-id') ?? '',
+        offset: row.getBoundingClientRect().top - scroller.getBoundingClientRect().top,
+      };
+    });
+    expect(anchor, `${scenario}: the first message row is not rendered at the top`).not.toBeNull();
+    expect(anchor!.id, `${scenario}: first row id vs debug list`).toBe(firstIdBefore);
+
+    await expect(page.getByText('Loading...', { exact: true }).waitFor({ timeout: 5000 })).resolves.toBeUndefined();
+    const loadingSeen = Date.now();
+    expect(await page.locator('[data-chat-list-prefix]').textContent(), `${scenario}: prefix row text`).toContain('Loading...');
+    await expect.poll(() => statusText(page, 'loading'), { message: `${scenario}: status loading` }).toBe('yes');
+    expect(await messageCount(page), `${scenario}: count while loading`).toBe(10);
+
+    await expect.poll(() => statusText(page, 'loading'), { message: `${scenario}: loading should end`, timeout: 5000 }).toBe('no');
+    const loadMs = Date.now() - loadingSeen;
+    expect(loadMs, `${scenario}: loading lasted ${loadMs} ms (expected about 1000 ms)`).toBeGreaterThan(700);
+    expect(await messageCount(page), `${scenario}: count after the load`).toBe(20);
+    expect(await page.getByText('Loading...', { exact: true }).count(), `${scenario}: "Loading..." rows left`).toBe(0);
+    await frames(page, 5);
+    const after = await rowOffset(page, anchor!.id);
+    expect(after, `${scenario}: the anchored row (id ${anchor!.id}) is no longer rendered`).not.toBeNull();
+    const drift = Math.abs(after! - anchor!.offset);
+    expect(
+      drift,
+      `${scenario}: the first visible row moved by ${drift.toFixed(2)} px (from ${anchor!.offset.toFixed(2)} to ${after!.toFixed(2)})`,
+    ).toBeLessThanOrEqual(DRIFT);
+    expect(
+      await page.locator(`${SCROLLER} [data-id="${anchor!.id}"]`).getAttribute('data-index'),
+      `${scenario}: the old first message's new index`,
+    ).toBe('10');
+    // Still exactly 10 more (no second load started by itself).
+    await frames(page, 10);
+    expect(await messageCount(page), `${scenario}: count a few frames later`).toBe(20);
+    expect(await statusText(page, 'loading'), `${scenario}: loading a few frames later`).toBe('no');
+    await finish(demo, scenario);
+  });
+});

@@ -1,0 +1,191 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  decideFollow,
+  followAlways,
+  followAtBottom,
+  followNever,
+  followWhen,
+  isPinnedWhileGrowing,
+  resolveFollowPolicy,
+  type FollowBehavior,
+  type FollowContext,
+  type FollowMode,
+  type FollowPolicy,
+} from './follow-policy';
+
+interface Message {
+  id: string;
+  role: 'user' | 'assistant' | 'system';
+}
+
+const handle = { name: 'handle' } as const;
+type Handle = typeof handle;
+
+const isAssistant = (message: Message) => message.role === 'assistant';
+const userMessages: Message[] = [{ id: 'u1', role: 'user' }];
+const assistantMessages: Message[] = [{ id: 'a1', role: 'assistant' }];
+const mixedMessages: Message[] = [
+  { id: 'u2', role: 'user' },
+  { id: 'a2', role: 'assistant' },
+];
+
+function context(wasAtBottom: boolean, newMessages: readonly Message[]): FollowContext<Message, Handle> {
+  return { wasAtBottom, newMessages, handle };
+}
+
+function decideMode(mode: FollowMode, wasAtBottom: boolean, newMessages: readonly Message[]): false | FollowBehavior {
+  return decideFollow(resolveFollowPolicy<Message, Handle>(mode, isAssistant), context(wasAtBottom, newMessages));
+}
+
+describe('named follow modes through resolveFollowPolicy + decideFollow', () => {
+  const cases: Array<[FollowMode, boolean, 'user' | 'assistant' | 'mixed', false | FollowBehavior]> = [
+    ['always', true, 'user', 'auto'],
+    ['always', true, 'assistant', 'auto'],
+    ['always', false, 'user', 'auto'],
+    ['always', false, 'assistant', 'auto'],
+    ['never', true, 'user', false],
+    ['never', true, 'assistant', false],
+    ['never', false, 'user', false],
+    ['never', false, 'assistant', false],
+    ['at-bottom', true, 'user', 'auto'],
+    ['at-bottom', true, 'assistant', 'auto'],
+    ['at-bottom', false, 'user', false],
+    ['at-bottom', false, 'assistant', false],
+    ['only-received', true, 'user', 'auto'],
+    ['only-received', true, 'assistant', 'auto'],
+    ['only-received', false, 'user', false],
+    ['only-received', false, 'assistant', 'auto'],
+    ['only-received', false, 'mixed', 'auto'],
+  ];
+  const batches = { user: userMessages, assistant: assistantMessages, mixed: mixedMessages };
+
+  it.each(cases)('%s, wasAtBottom=%s, new %s message(s) → %s', (mode, wasAtBottom, batch, expected) => {
+    expect(decideMode(mode, wasAtBottom, batches[batch])).toBe(expected);
+  });
+
+  it('maps the named modes to the exported policies', () => {
+    expect(resolveFollowPolicy<Message, Handle>('always', isAssistant)).toBe(followAlways);
+    expect(resolveFollowPolicy<Message, Handle>('never', isAssistant)).toBe(followNever);
+    expect(resolveFollowPolicy<Message, Handle>('at-bottom', isAssistant)).toBe(followAtBottom);
+  });
+
+  it("'never' stays put even at the bottom", () => {
+    expect(decideMode('never', true, assistantMessages)).toBe(false);
+  });
+});
+
+describe("'only-received' with a custom isReceived", () => {
+  it('follows when any new message satisfies the custom predicate', () => {
+    const isSystem = vi.fn((message: Message) => message.role === 'system');
+    const policy = resolveFollowPolicy<Message, Handle>('only-received', isSystem);
+    const batch: Message[] = [
+      { id: 'u', role: 'user' },
+      { id: 's', role: 'system' },
+    ];
+    expect(decideFollow(policy, context(false, batch))).toBe('auto');
+    expect(isSystem).toHaveBeenCalled();
+  });
+
+  it('does not follow an assistant message when the custom predicate rejects it and the list was not at the bottom', () => {
+    const policy = resolveFollowPolicy<Message, Handle>('only-received', (message) => message.role === 'system');
+    expect(decideFollow(policy, context(false, assistantMessages))).toBe(false);
+  });
+
+  it('still follows as at-bottom when nothing is received but the list was at the bottom', () => {
+    const policy = resolveFollowPolicy<Message, Handle>('only-received', () => false);
+    expect(decideFollow(policy, context(true, userMessages))).toBe('auto');
+  });
+
+  it('does not follow an empty batch when not at the bottom', () => {
+    const policy = resolveFollowPolicy<Message, Handle>('only-received', () => true);
+    expect(decideFollow(policy, context(false, []))).toBe(false);
+  });
+});
+
+describe('custom FollowPolicy functions', () => {
+  it('is returned as is by resolveFollowPolicy', () => {
+    const policy: FollowPolicy<Message, Handle> = () => 'smooth';
+    expect(resolveFollowPolicy(policy, isAssistant)).toBe(policy);
+  });
+
+  it.each<[boolean | FollowBehavior, false | FollowBehavior]>([
+    [true, 'auto'],
+    [false, false],
+    ['auto', 'auto'],
+    ['smooth', 'smooth'],
+  ])('an answer of %s is normalised by decideFollow to %s', (answer, expected) => {
+    expect(decideFollow<Message, Handle>(() => answer, context(false, userMessages))).toBe(expected);
+  });
+
+  it('treats an unexpected answer from untyped JavaScript as stay', () => {
+    const sloppy = (() => undefined) as unknown as FollowPolicy<Message, Handle>;
+    expect(decideFollow(sloppy, context(true, userMessages))).toBe(false);
+    const wrongString = (() => 'instant') as unknown as FollowPolicy<Message, Handle>;
+    expect(decideFollow(wrongString, context(true, userMessages))).toBe(false);
+  });
+
+  it('receives wasAtBottom, the new messages and the handle', () => {
+    const policy = vi.fn<FollowPolicy<Message, Handle>>(() => false);
+    const ctx = context(true, mixedMessages);
+    decideFollow(policy, ctx);
+    expect(policy).toHaveBeenCalledTimes(1);
+    expect(policy).toHaveBeenCalledWith({ wasAtBottom: true, newMessages: mixedMessages, handle });
+  });
+});
+
+describe('followWhen', () => {
+  it('follows when the predicate holds although the list was not at the bottom', () => {
+    const policy = followWhen<Message>(({ newMessages }) => newMessages.length > 1);
+    expect(decideFollow(policy, context(false, mixedMessages))).toBe('auto');
+  });
+
+  it('stays when the predicate fails and the list was not at the bottom', () => {
+    const policy = followWhen<Message>(({ newMessages }) => newMessages.length > 1);
+    expect(decideFollow(policy, context(false, userMessages))).toBe(false);
+  });
+
+  it('follows as at-bottom when the predicate fails but the list was at the bottom', () => {
+    const predicate = vi.fn(() => false);
+    const policy = followWhen<Message>(predicate);
+    expect(decideFollow(policy, context(true, userMessages))).toBe('auto');
+  });
+});
+
+describe('the exported policies', () => {
+  it('followAlways follows whether or not the list was at the bottom', () => {
+    expect(decideFollow(followAlways, context(false, userMessages))).toBe('auto');
+    expect(decideFollow(followAlways, context(true, userMessages))).toBe('auto');
+  });
+
+  it('followNever never follows', () => {
+    expect(decideFollow(followNever, context(false, assistantMessages))).toBe(false);
+    expect(decideFollow(followNever, context(true, assistantMessages))).toBe(false);
+  });
+
+  it('followAtBottom follows only from the bottom', () => {
+    expect(decideFollow(followAtBottom, context(false, assistantMessages))).toBe(false);
+    expect(decideFollow(followAtBottom, context(true, assistantMessages))).toBe('auto');
+  });
+});
+
+describe('isPinnedWhileGrowing', () => {
+  it.each<FollowMode>(['always', 'at-bottom', 'only-received'])('is true for %s', (mode) => {
+    expect(isPinnedWhileGrowing(mode)).toBe(true);
+  });
+
+  it("is false for 'never'", () => {
+    expect(isPinnedWhileGrowing('never')).toBe(false);
+  });
+
+  it('is false for followNever', () => {
+    expect(isPinnedWhileGrowing(followNever)).toBe(false);
+  });
+
+  it('is true for the other exported policies and custom functions', () => {
+    expect(isPinnedWhileGrowing(followAlways)).toBe(true);
+    expect(isPinnedWhileGrowing(followAtBottom)).toBe(true);
+    expect(isPinnedWhileGrowing(followWhen(() => false))).toBe(true);
+    // A custom function that happens to always answer false is still not 'never'.
+    expect(isPinnedWhileGrowing(() => false)).toBe(true);
+  });
+});

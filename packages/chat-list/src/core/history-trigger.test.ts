@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import {
+  INITIAL_HISTORY_TRIGGER,
+  isInHistoryZone,
+  reduceHistoryTrigger,
+  type HistoryTriggerEvent,
+  type HistoryTriggerState,
+  type HistoryZoneInput,
+} from './history-trigger';
+
+const inZone: HistoryZoneInput = {
+  scrollOffset: 4,
+  historyEndOffset: 10,
+  isAtBottom: false,
+  viewportSize: 500,
+  scrollSize: 3000,
+};
+
+describe('isInHistoryZone', () => {
+  it('is true when the offset is below the threshold, not at the bottom, visible and overflowing', () => {
+    expect(isInHistoryZone(inZone)).toBe(true);
+  });
+
+  it('is true at offset 0', () => {
+    expect(isInHistoryZone({ ...inZone, scrollOffset: 0 })).toBe(true);
+  });
+
+  it('is false when the offset is exactly at the threshold', () => {
+    expect(isInHistoryZone({ ...inZone, scrollOffset: 10 })).toBe(false);
+  });
+
+  it('is false when the offset is above the threshold', () => {
+    expect(isInHistoryZone({ ...inZone, scrollOffset: 11 })).toBe(false);
+  });
+
+  it('is false when the list is at the bottom', () => {
+    expect(isInHistoryZone({ ...inZone, isAtBottom: true })).toBe(false);
+  });
+
+  it('is false when the viewport has no size (hidden container)', () => {
+    expect(isInHistoryZone({ ...inZone, viewportSize: 0 })).toBe(false);
+  });
+
+  it('is false when the content is exactly as tall as the viewport', () => {
+    expect(isInHistoryZone({ ...inZone, scrollSize: 500 })).toBe(false);
+  });
+
+  it('is false when the content is shorter than the viewport', () => {
+    expect(isInHistoryZone({ ...inZone, scrollSize: 200 })).toBe(false);
+  });
+
+  it('is never true with a threshold of 0', () => {
+    expect(isInHistoryZone({ ...inZone, scrollOffset: 0, historyEndOffset: 0 })).toBe(false);
+  });
+
+  it('respects a larger threshold', () => {
+    expect(isInHistoryZone({ ...inZone, scrollOffset: 299, historyEndOffset: 300 })).toBe(true);
+    expect(isInHistoryZone({ ...inZone, scrollOffset: 301, historyEndOffset: 300 })).toBe(false);
+  });
+});
+
+/** Runs events through the reducer, counting requests. */
+function run(
+  events: readonly HistoryTriggerEvent[],
+  start: HistoryTriggerState = INITIAL_HISTORY_TRIGGER,
+): { state: HistoryTriggerState; requests: number; requestedAt: number[] } {
+  let state = start;
+  const requestedAt: number[] = [];
+  events.forEach((event, index) => {
+    const result = reduceHistoryTrigger(state, event);
+    state = result.state;
+    if (result.shouldRequest) requestedAt.push(index);
+  });
+  return { state, requests: requestedAt.length, requestedAt };
+}
+
+const evaluate = (isInZone: boolean): HistoryTriggerEvent => ({ type: 'evaluate', isInZone });
+const settle: HistoryTriggerEvent = { type: 'request-settled' };
+const committed: HistoryTriggerEvent = { type: 'older-messages-committed' };
+
+describe('reduceHistoryTrigger', () => {
+  it('starts armed and not pending', () => {
+    expect(INITIAL_HISTORY_TRIGGER).toEqual({ isArmed: true, isPending: false });
+  });
+
+  it('requests on the first evaluate in the zone', () => {
+    const result = reduceHistoryTrigger(INITIAL_HISTORY_TRIGGER, evaluate(true));
+    expect(result.shouldRequest).toBe(true);
+    expect(result.state.isPending).toBe(true);
+  });
+
+  it('does not request on an evaluate outside the zone', () => {
+    const result = reduceHistoryTrigger(INITIAL_HISTORY_TRIGGER, evaluate(false));
+    expect(result.shouldRequest).toBe(false);
+    expect(result.state).toEqual(INITIAL_HISTORY_TRIGGER);
+  });
+
+  it('does not mutate the state it is given', () => {
+    const start: HistoryTriggerState = { isArmed: true, isPending: false };
+    reduceHistoryTrigger(start, evaluate(true));
+    expect(start).toEqual({ isArmed: true, isPending: false });
+  });
+
+  it('does not request again while the request is pending', () => {
+    const { requests, requestedAt } = run([evaluate(true), evaluate(true), evaluate(true), evaluate(true)]);
+    expect(requests).toBe(1);
+    expect(requestedAt).toEqual([0]);
+  });
+
+  it('does not request after settling when the reader is still in the zone and nothing changed', () => {
+    const { requests, state } = run([evaluate(true), settle, evaluate(true)]);
+    expect(requests).toBe(1);
+    expect(state.isPending).toBe(false);
+  });
+
+  it('never loops: 1000 evaluate/settle cycles in the zone with nothing changing request once', () => {
+    const events: HistoryTriggerEvent[] = [];
+    for (let cycle = 0; cycle < 1000; cycle++) events.push(evaluate(true), settle);
+    expect(run(events).requests).toBe(1);
+  });
+
+  it('re-arms when the reader leaves the zone, and requests again on coming back', () => {
+    const { requests, requestedAt } = run([evaluate(true), settle, evaluate(false), evaluate(true)]);
+    expect(requests).toBe(2);
+    expect(requestedAt).toEqual([0, 3]);
+  });
+
+  it('re-arms when leaving the zone while pending, but only requests after the pending request settles', () => {
+    const { requestedAt } = run([evaluate(true), evaluate(false), evaluate(true), settle, evaluate(true)]);
+    expect(requestedAt).toEqual([0, 4]);
+  });
+
+  it('re-arms after older messages are committed: a still-in-zone evaluate after settle requests again', () => {
+    const { requestedAt } = run([evaluate(true), committed, settle, evaluate(true)]);
+    expect(requestedAt).toEqual([0, 3]);
+  });
+
+  it('re-arms after older messages are committed once the request settled', () => {
+    const { requestedAt } = run([evaluate(true), settle, committed, evaluate(true)]);
+    expect(requestedAt).toEqual([0, 3]);
+  });
+
+  it('does not request while pending even after older messages were committed, until settled', () => {
+    const { requestedAt, state } = run([evaluate(true), committed, evaluate(true), evaluate(true)]);
+    expect(requestedAt).toEqual([0]);
+    expect(state).toEqual({ isArmed: true, isPending: true });
+    const afterSettle = run([settle, evaluate(true)], state);
+    expect(afterSettle.requestedAt).toEqual([1]);
+  });
+
+  it('pages through history: each committed prepend allows exactly one more request', () => {
+    const events: HistoryTriggerEvent[] = [];
+    for (let page = 0; page < 5; page++) events.push(evaluate(true), evaluate(true), committed, settle);
+    events.push(evaluate(true), settle, evaluate(true), evaluate(true));
+    // 5 pages each with one request, then one more for the last commit, then nothing (no more history).
+    expect(run(events).requests).toBe(6);
+  });
+
+  it('ignores a settle that arrives when nothing is pending', () => {
+    const result = reduceHistoryTrigger(INITIAL_HISTORY_TRIGGER, settle);
+    expect(result.shouldRequest).toBe(false);
+    expect(result.state).toEqual(INITIAL_HISTORY_TRIGGER);
+  });
+
+  it('a commit alone never requests', () => {
+    expect(reduceHistoryTrigger(INITIAL_HISTORY_TRIGGER, committed).shouldRequest).toBe(false);
+    expect(reduceHistoryTrigger({ isArmed: false, isPending: false }, committed)).toEqual({
+      state: { isArmed: true, isPending: false },
+      shouldRequest: false,
+    });
+  });
+});

@@ -1,0 +1,248 @@
+import { cleanup, fireEvent, render } from '@testing-library/react';
+import { createRef } from 'react';
+import { afterEach, describe, expect, expectTypeOf, test, vi } from 'vitest';
+import { ChatList, type ChatListHandle, type MessageKey, type VisibleRange } from '../index';
+import { VIEWPORT_HEIGHT } from './jsdom-setup';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+interface Message {
+  id: string;
+  text: string;
+}
+
+const makeMessages = (count: number, from = 0): Message[] =>
+  Array.from({ length: count }, (_, i) => ({ id: `m${from + i}`, text: `text ${from + i}` }));
+
+const renderText = (message: Message) => <p>{message.text}</p>;
+
+function renderList(messages: Message[] = makeMessages(100)) {
+  const ref = createRef<ChatListHandle<Message>>();
+  const result = render(<ChatList ref={ref} messages={messages} renderMessage={renderText} />);
+  const handle = ref.current;
+  if (handle === null) throw new Error('ref not set after mount');
+  const scroller = result.container.querySelector<HTMLElement>('[data-chat-list-scroller]');
+  if (scroller === null) throw new Error('no scroller');
+  return { ...result, ref, handle, scroller, messages };
+}
+
+/** jsdom's scrollHeight is always 0 (content "fits"); a test that needs a scrollable list says how tall it is. */
+function makeScrollable(scroller: HTMLElement, scrollHeight: number): void {
+  Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: scrollHeight });
+}
+
+describe('the handle has every member of SPEC §2.2', () => {
+  test('types of the members', () => {
+    type H = ChatListHandle<Message>;
+    expectTypeOf<H['scrollToBottom']>().returns.toEqualTypeOf<Promise<boolean>>();
+    expectTypeOf<H['scrollToTop']>().returns.toEqualTypeOf<Promise<boolean>>();
+    expectTypeOf<H['scrollToIndex']>().returns.toEqualTypeOf<Promise<boolean>>();
+    expectTypeOf<H['scrollToIndex']>().parameter(0).toEqualTypeOf<number>();
+    expectTypeOf<H['scrollToId']>().returns.toEqualTypeOf<Promise<boolean>>();
+    expectTypeOf<H['scrollToId']>().parameter(0).toEqualTypeOf<MessageKey>();
+    expectTypeOf<H['scrollToOffset']>().returns.toEqualTypeOf<void>();
+    expectTypeOf<H['scrollBy']>().returns.toEqualTypeOf<void>();
+    expectTypeOf<H['isAtTop']>().toEqualTypeOf<boolean>();
+    expectTypeOf<H['isAtBottom']>().toEqualTypeOf<boolean>();
+    expectTypeOf<H['isScrolling']>().toEqualTypeOf<boolean>();
+    expectTypeOf<H['scrollOffset']>().toEqualTypeOf<number>();
+    expectTypeOf<H['scrollSize']>().toEqualTypeOf<number>();
+    expectTypeOf<H['viewportSize']>().toEqualTypeOf<number>();
+    expectTypeOf<H['getVisibleRange']>().returns.toEqualTypeOf<VisibleRange | null>();
+    expectTypeOf<H['wasSeen']>().returns.toEqualTypeOf<boolean>();
+    expectTypeOf<H['newestSeenId']>().toEqualTypeOf<MessageKey | undefined>();
+    expectTypeOf<H['unseenCount']>().toEqualTypeOf<number>();
+    expectTypeOf<H['getScrollElement']>().returns.toEqualTypeOf<HTMLElement | null>();
+  });
+
+  test('at runtime every method is a function and every getter has a value of the right type', () => {
+    const { handle } = renderList();
+
+    for (const method of [
+      'scrollToBottom',
+      'scrollToTop',
+      'scrollToIndex',
+      'scrollToId',
+      'scrollToOffset',
+      'scrollBy',
+      'getVisibleRange',
+      'wasSeen',
+      'getScrollElement',
+    ] as const) {
+      expect(typeof handle[method], method).toBe('function');
+    }
+    for (const flag of ['isAtTop', 'isAtBottom', 'isScrolling'] as const) {
+      expect(typeof handle[flag], flag).toBe('boolean');
+    }
+    for (const size of ['scrollOffset', 'scrollSize', 'viewportSize', 'unseenCount'] as const) {
+      expect(typeof handle[size], size).toBe('number');
+    }
+    expect(['string', 'number']).toContain(typeof handle.newestSeenId);
+  });
+
+  test('the handle is the same object across re-renders', () => {
+    const ref = createRef<ChatListHandle<Message>>();
+    const { rerender } = render(<ChatList ref={ref} messages={makeMessages(3)} renderMessage={renderText} />);
+    const first = ref.current;
+    rerender(<ChatList ref={ref} messages={makeMessages(5)} renderMessage={renderText} />);
+
+    expect(first).not.toBeNull();
+    expect(ref.current).toBe(first);
+  });
+});
+
+describe('scroll commands', () => {
+  test('scrollToBottom, scrollToTop, scrollToIndex and scrollToId return promises that resolve to booleans', async () => {
+    // Content that fits the viewport is at both edges: every command lands.
+    const { handle } = renderList(makeMessages(3));
+
+    const commands = [
+      () => handle.scrollToBottom(),
+      () => handle.scrollToTop({ behavior: 'auto' }),
+      () => handle.scrollToIndex(1, { align: 'center' }),
+      () => handle.scrollToId('m2', { align: 'end', behavior: 'auto' }),
+    ];
+    for (const command of commands) {
+      const result = command();
+      expect(result).toBeInstanceOf(Promise);
+      await expect(result).resolves.toBe(true);
+    }
+  });
+
+  test('scrollToOffset and scrollBy call through to the scroller', () => {
+    const { handle, scroller } = renderList();
+    makeScrollable(scroller, 5000);
+    const scrollTo = vi.spyOn(scroller, 'scrollTo');
+
+    handle.scrollToOffset(300);
+    expect(scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ top: 300 }));
+    expect(scroller.scrollTop).toBe(300);
+
+    handle.scrollBy(-120);
+    expect(scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ top: 180 }));
+    expect(scroller.scrollTop).toBe(180);
+  });
+
+  test('a raw scrollToOffset takes over from a pending scrollToBottom, which resolves false', async () => {
+    const { handle, scroller } = renderList();
+    makeScrollable(scroller, 5000);
+
+    const toBottom = handle.scrollToBottom();
+    handle.scrollToOffset(100);
+
+    await expect(toBottom).resolves.toBe(false);
+  });
+
+  test('a wheel on the scroller (the reader taking over) makes a pending scrollToBottom resolve false', async () => {
+    const { handle, scroller } = renderList();
+    makeScrollable(scroller, 5000);
+
+    const toBottom = handle.scrollToBottom();
+    fireEvent.wheel(scroller, { deltaY: -100 });
+
+    await expect(toBottom).resolves.toBe(false);
+  });
+
+  test('unmounting resolves a pending scroll command with false', async () => {
+    const { handle, scroller, unmount } = renderList();
+    makeScrollable(scroller, 5000);
+
+    const toIndex = handle.scrollToIndex(50, { align: 'start' });
+    unmount();
+
+    await expect(toIndex).resolves.toBe(false);
+  });
+
+  test('scrollToIndex with an out-of-range index resolves false and warns once', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { handle } = renderList(makeMessages(10));
+
+    await expect(handle.scrollToIndex(10)).resolves.toBe(false);
+    await expect(handle.scrollToIndex(10)).resolves.toBe(false);
+
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/scrollToIndex.*\b10\b/);
+
+    await expect(handle.scrollToIndex(-1)).resolves.toBe(false);
+    await expect(handle.scrollToIndex(2.5)).resolves.toBe(false);
+    expect(warn).toHaveBeenCalledTimes(3);
+  });
+
+  test('scrollToId with an unknown id resolves false and warns once, naming the id', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { handle } = renderList(makeMessages(10));
+
+    await expect(handle.scrollToId('no-such-id')).resolves.toBe(false);
+    await expect(handle.scrollToId('no-such-id')).resolves.toBe(false);
+
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('no-such-id');
+  });
+});
+
+describe('state getters', () => {
+  test('getScrollElement returns the scroller element', () => {
+    const { handle, scroller } = renderList();
+    expect(handle.getScrollElement()).toBe(scroller);
+  });
+
+  test('scrollOffset, scrollSize and viewportSize read the scroller', () => {
+    const { handle, scroller } = renderList();
+    makeScrollable(scroller, 4321);
+    scroller.scrollTop = 123;
+
+    expect(handle.scrollOffset).toBe(123);
+    expect(handle.scrollSize).toBe(4321);
+    expect(handle.viewportSize).toBe(VIEWPORT_HEIGHT);
+  });
+
+  test('isAtTop / isAtBottom follow the scroller position', () => {
+    const { handle, scroller } = renderList();
+    makeScrollable(scroller, 5000);
+
+    scroller.scrollTop = 0;
+    expect([handle.isAtTop, handle.isAtBottom]).toEqual([true, false]);
+    scroller.scrollTop = 2000;
+    expect([handle.isAtTop, handle.isAtBottom]).toEqual([false, false]);
+    scroller.scrollTop = 5000 - VIEWPORT_HEIGHT;
+    expect([handle.isAtTop, handle.isAtBottom]).toEqual([false, true]);
+  });
+
+  test('isScrolling is false at rest and true after a scroll event', () => {
+    const { handle, scroller } = renderList();
+    expect(handle.isScrolling).toBe(false);
+
+    fireEvent.scroll(scroller);
+    expect(handle.isScrolling).toBe(true);
+  });
+
+  test('getVisibleRange returns the first and last visible message with their ids', () => {
+    const { handle, messages } = renderList();
+
+    const range = handle.getVisibleRange();
+    expect(range).not.toBeNull();
+    if (range === null) return;
+    expect(range.firstIndex).toBe(0);
+    expect(range.lastIndex).toBeGreaterThanOrEqual(range.firstIndex);
+    expect(range.lastIndex).toBeLessThan(messages.length);
+    expect(range.firstId).toBe(messages[range.firstIndex]?.id);
+    expect(range.lastId).toBe(messages[range.lastIndex]?.id);
+  });
+
+  test('wasSeen, newestSeenId and unseenCount are consistent with the messages in view', () => {
+    const { handle, messages } = renderList();
+
+    expect(handle.wasSeen('m0')).toBe(true);
+    expect(handle.wasSeen('m99')).toBe(false);
+    expect(handle.wasSeen('not-a-message')).toBe(false);
+    const newest = handle.newestSeenId;
+    expect(newest).toBeDefined();
+    const newestIndex = messages.findIndex((m) => m.id === newest);
+    expect(newestIndex).toBeGreaterThanOrEqual(0);
+    expect(handle.wasSeen(newest as MessageKey)).toBe(true);
+    expect(handle.unseenCount).toBe(messages.length - 1 - newestIndex);
+  });
+});

@@ -1,0 +1,248 @@
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { StrictMode, createRef } from 'react';
+import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from 'vitest';
+import { ChatList, type ChatListHandle, type ChatListProps } from '../index';
+import { ROW_HEIGHT, VIEWPORT_HEIGHT } from './jsdom-setup';
+
+interface Message {
+  id: string;
+  text: string;
+}
+
+const makeMessages = (count: number, from = 0): Message[] =>
+  Array.from({ length: count }, (_, i) => ({ id: `m${from + i}`, text: `text ${from + i}` }));
+
+const renderText = (message: Message) => <p>{message.text}</p>;
+
+const messageRows = (container: HTMLElement) =>
+  Array.from(container.querySelectorAll<HTMLElement>('[data-index]'));
+
+function getScroller(container: HTMLElement): HTMLElement {
+  const scroller = container.querySelector<HTMLElement>('[data-chat-list-scroller]');
+  if (scroller === null) throw new Error('no [data-chat-list-scroller] element');
+  return scroller;
+}
+
+const warningsMentioning = (spy: MockInstance, text: string) =>
+  spy.mock.calls.filter((args) => args.map(String).join(' ').includes(text));
+
+let warn: MockInstance<typeof console.warn>;
+let error: MockInstance<typeof console.error>;
+
+beforeEach(() => {
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  error = vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('duplicate keys', () => {
+  test('every message with a duplicate key is rendered, with one console.warn naming the key and no React key error', () => {
+    const messages: Message[] = [
+      { id: 'a', text: 'first a' },
+      { id: 'dup-key', text: 'first dup' },
+      { id: 'b', text: 'b' },
+      { id: 'dup-key', text: 'second dup' },
+      { id: 'dup-key', text: 'third dup' },
+    ];
+    const { container, rerender } = render(<ChatList messages={messages} renderMessage={renderText} />);
+
+    const rows = messageRows(container);
+    expect(rows).toHaveLength(5);
+    expect(rows.map((row) => row.textContent)).toEqual(['first a', 'first dup', 'b', 'second dup', 'third dup']);
+    expect(rows.map((row) => row.getAttribute('data-index'))).toEqual(['0', '1', '2', '3', '4']);
+    expect(rows.filter((row) => row.getAttribute('data-id') === 'dup-key')).toHaveLength(3);
+
+    // A later change with the same duplicates does not warn again.
+    rerender(<ChatList messages={[...messages, { id: 'c', text: 'c' }]} renderMessage={renderText} />);
+    expect(messageRows(container)).toHaveLength(6);
+
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('"dup-key"');
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  test('duplicate numeric keys are rendered too', () => {
+    const messages = [
+      { id: 1, text: 'one' },
+      { id: 1, text: 'one again' },
+    ];
+    const { container } = render(<ChatList messages={messages} renderMessage={(m) => <p>{m.text}</p>} />);
+
+    expect(messageRows(container).map((row) => row.textContent)).toEqual(['one', 'one again']);
+    expect(warningsMentioning(warn, 'duplicate')).toHaveLength(1);
+    expect(error).not.toHaveBeenCalled();
+  });
+});
+
+describe('bad numeric props', () => {
+  // Each case uses a value of its own: the library warns once per distinct message.
+  test.each<{ name: string; prop: string; props: Partial<ChatListProps<Message>> }>([
+    { name: 'negative overscan', prop: 'overscan', props: { overscan: -3 } },
+    { name: 'NaN overscan', prop: 'overscan', props: { overscan: Number.NaN } },
+    { name: 'fractional overscan', prop: 'overscan', props: { overscan: 2.5 } },
+    { name: 'infinite overscan', prop: 'overscan', props: { overscan: Number.POSITIVE_INFINITY } },
+    { name: 'NaN historyEndOffset', prop: 'historyEndOffset', props: { historyEndOffset: Number.NaN } },
+    { name: 'negative historyEndOffset', prop: 'historyEndOffset', props: { historyEndOffset: -50 } },
+    { name: 'estimateSize returning NaN', prop: 'estimateSize', props: { estimateSize: () => Number.NaN } },
+    { name: 'estimateSize returning 0', prop: 'estimateSize', props: { estimateSize: () => 0 } },
+    { name: 'estimateSize returning -10', prop: 'estimateSize', props: { estimateSize: () => -10 } },
+  ])('$name: a console.warn names the prop, no throw, rows still render', ({ prop, props }) => {
+    const messages = makeMessages(1000);
+    let container!: HTMLElement;
+    expect(() => {
+      ({ container } = render(<ChatList messages={messages} renderMessage={renderText} {...props} />));
+    }).not.toThrow();
+
+    expect(warningsMentioning(warn, prop)).toHaveLength(1);
+    const rows = messageRows(container);
+    expect(rows.length).toBeGreaterThanOrEqual(VIEWPORT_HEIGHT / ROW_HEIGHT);
+    // Clamped to something sane: still virtualized.
+    expect(rows.length).toBeLessThan(100);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  test('a valid value does not warn', () => {
+    render(
+      <ChatList
+        messages={makeMessages(50)}
+        renderMessage={renderText}
+        overscan={0}
+        historyEndOffset={0}
+        estimateSize={() => 33}
+      />,
+    );
+
+    expect(warn).not.toHaveBeenCalled();
+  });
+});
+
+describe('React.StrictMode', () => {
+  test('renders without errors, and one append calls onNewerMessages once', () => {
+    const ref = createRef<ChatListHandle<Message>>();
+    const onNewerMessages = vi.fn();
+    const onOlderMessages = vi.fn();
+    const initial = makeMessages(20, 10);
+    const view = (messages: Message[]) => (
+      <StrictMode>
+        <ChatList
+          ref={ref}
+          messages={messages}
+          renderMessage={renderText}
+          onNewerMessages={onNewerMessages}
+          onOlderMessages={onOlderMessages}
+        />
+      </StrictMode>
+    );
+    const { container, rerender } = render(view(initial));
+    expect(messageRows(container).length).toBeGreaterThan(0);
+    expect(ref.current?.getScrollElement()).toBe(getScroller(container));
+    onNewerMessages.mockClear();
+
+    const appended = makeMessages(2, 30);
+    rerender(view([...initial, ...appended]));
+    expect(onNewerMessages).toHaveBeenCalledTimes(1);
+    expect(onNewerMessages.mock.calls[0]?.[1]).toEqual(appended);
+
+    const prepended = makeMessages(3, 7);
+    rerender(view([...prepended, ...initial, ...appended]));
+    expect(onOlderMessages).toHaveBeenCalledTimes(1);
+    expect(onOlderMessages.mock.calls[0]?.[1]).toEqual(prepended);
+    expect(onNewerMessages).toHaveBeenCalledTimes(1);
+
+    expect(error).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  // StrictMode's simulated unmount/remount happens only in development builds, so
+  // browser tests against a production build cannot see it; jsdom runs React's dev build.
+  test.each([
+    { strict: false, follow: 'at-bottom' },
+    { strict: true, follow: 'at-bottom' },
+    { strict: false, follow: 'never' },
+    { strict: true, follow: 'never' },
+  ] as const)(
+    'the opening scroll to the bottom survives the simulated unmount/remount (strict: $strict, follow: $follow)',
+    async ({ strict, follow }) => {
+      // Content taller than the viewport from the first commit on (a browser would report it).
+      const scrollHeight = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollHeight');
+      Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
+        configurable: true,
+        get(this: HTMLElement) {
+          return this.matches('[data-chat-list-scroller]') ? 5000 : (scrollHeight?.get?.call(this) ?? 0);
+        },
+      });
+      try {
+        const ref = createRef<ChatListHandle<Message>>();
+        const list = <ChatList ref={ref} messages={makeMessages(100)} renderMessage={renderText} follow={follow} />;
+        render(strict ? <StrictMode>{list}</StrictMode> : list);
+        // A few frames: the opening command checks it has landed on animation frames.
+        await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+
+        expect(ref.current?.isAtBottom).toBe(true);
+        expect(ref.current?.scrollOffset).toBe(5000 - VIEWPORT_HEIGHT);
+      } finally {
+        delete (HTMLElement.prototype as { scrollHeight?: number }).scrollHeight;
+      }
+    },
+  );
+
+  test('scroll listeners are attached once: one scroll event, one onScroll call', () => {
+    const onScroll = vi.fn();
+    const { container } = render(
+      <StrictMode>
+        <ChatList messages={makeMessages(20)} renderMessage={renderText} onScroll={onScroll} />
+      </StrictMode>,
+    );
+
+    fireEvent.scroll(getScroller(container));
+
+    expect(onScroll).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('unmount', () => {
+  test('resolving a pending onHistoryEndReached promise after unmount causes no error or warning', async () => {
+    let finish: () => void = () => {};
+    const onHistoryEndReached = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    const { container, unmount } = render(
+      <ChatList messages={makeMessages(100)} renderMessage={renderText} onHistoryEndReached={onHistoryEndReached} />,
+    );
+    const scroller = getScroller(container);
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 5000 });
+    fireEvent.wheel(scroller);
+    scroller.scrollTop = 2;
+    fireEvent.scroll(scroller);
+    expect(onHistoryEndReached).toHaveBeenCalledTimes(1);
+
+    unmount();
+    await act(async () => {
+      finish();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+
+    expect(error).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  test('handle commands after unmount resolve false without throwing', async () => {
+    const ref = createRef<ChatListHandle<Message>>();
+    const { unmount } = render(<ChatList ref={ref} messages={makeMessages(10)} renderMessage={renderText} />);
+    const handle = ref.current;
+    if (handle === null) throw new Error('ref not set');
+    unmount();
+
+    await expect(handle.scrollToBottom()).resolves.toBe(false);
+    await expect(handle.scrollToIndex(3)).resolves.toBe(false);
+    expect(() => handle.scrollToOffset(10)).not.toThrow();
+    expect(error).not.toHaveBeenCalled();
+  });
+});

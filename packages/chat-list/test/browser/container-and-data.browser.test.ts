@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { useFixtureBrowser } from './fixture-page';
+
+const browser = useFixtureBrowser();
+
+describe('container changes', () => {
+  it('keeps the top row within 1 px when the list narrows and rows re-wrap while reading', async () => {
+    const fixture = await browser.open('count=300');
+    await fixture.settled();
+    await fixture.scrollTo(6000);
+    const before = await fixture.topRow();
+    await fixture.run("window.fixture.setFrame({ width: '320px', height: '600px' })");
+    await fixture.settled(4);
+    expect(Math.abs((await fixture.rowTop(before.id))! - before.top), 'drift after narrowing').toBeLessThanOrEqual(1);
+  });
+
+  it('keeps the top row within 1 px when the height shrinks while reading', async () => {
+    const fixture = await browser.open('count=300');
+    await fixture.settled();
+    await fixture.scrollTo(6000);
+    const before = await fixture.topRow();
+    await fixture.run("window.fixture.setFrame({ width: '600px', height: '300px' })");
+    await fixture.settled(4);
+    expect(Math.abs((await fixture.rowTop(before.id))! - before.top), 'drift after shrinking').toBeLessThanOrEqual(1);
+  });
+
+  for (const [change, frame] of [
+    ['narrowing', "{ width: '320px', height: '600px' }"],
+    ['shrinking the height', "{ width: '600px', height: '300px' }"],
+    ['growing the height', "{ width: '600px', height: '750px' }"],
+  ] as const) {
+    it(`stays at the bottom when ${change} while at the bottom`, async () => {
+      const fixture = await browser.open('count=300');
+      await fixture.settled();
+      await fixture.run(`window.fixture.setFrame(${frame})`);
+      const after = await fixture.settled(4);
+      expect(after.gap, `gap after ${change}`).toBeLessThanOrEqual(1.5);
+    });
+  }
+
+  it('works once a container hidden with display: none is shown, with no error and no loop', async () => {
+    const fixture = await browser.open('count=0');
+    await fixture.run("window.fixture.setFrame({ display: 'none' })");
+    await fixture.run('window.fixture.setMessages(() => window.fixture.generate(300))');
+    await fixture.page.waitForTimeout(300);
+    const renders = await fixture.page.evaluate(() => document.querySelectorAll('[data-index]').length);
+    expect(renders, 'rows rendered while hidden').toBeLessThanOrEqual(1);
+    await fixture.run("window.fixture.setFrame({ display: 'block', width: '600px', height: '600px' })");
+    const shown = await fixture.settled();
+    expect(shown.gap, 'opens at the bottom once shown').toBeLessThanOrEqual(1.5);
+    expect(await fixture.page.evaluate(() => document.querySelectorAll('[data-index]').length)).toBeGreaterThan(3);
+    expect(fixture.errors).toEqual([]);
+  });
+});
+
+describe('data changes', () => {
+  it('keeps the top row when messages are inserted, removed and replaced in the middle', async () => {
+    const fixture = await browser.open('count=300');
+    await fixture.settled();
+    await fixture.scrollTo(8000);
+    const before = await fixture.topRow();
+    await fixture.page.evaluate((topId) => {
+      window.fixture.setMessages((messages) => {
+        const at = messages.findIndex((message) => message.id === topId);
+        const next = [...messages];
+        next.splice(at + 5, 2); // removed below
+        next.splice(at - 10, 3); // removed above
+        next.splice(at - 20, 0, ...window.fixture.generate(4)); // inserted above
+        next[at + 2] = { ...next[at + 2]!, content: 'replaced' }; // replaced below
+        return next;
+      });
+    }, before.id);
+    await fixture.settled();
+    const after = await fixture.rowTop(before.id);
+    expect(after, 'top row still rendered').not.toBeNull();
+    expect(Math.abs(after! - before.top), 'drift after middle changes').toBeLessThanOrEqual(1);
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('survives full replacement and clear, opening the new conversation at the bottom', async () => {
+    const fixture = await browser.open('count=300');
+    await fixture.settled();
+    await fixture.run('window.fixture.setMessages(() => window.fixture.generate(50))');
+    const replaced = await fixture.settled();
+    expect(replaced.gap, 'gap after full replacement').toBeLessThanOrEqual(1.5);
+    await fixture.run('window.fixture.setMessages(() => [])');
+    await fixture.settled();
+    expect(await fixture.page.evaluate(() => document.querySelectorAll('[data-index]').length)).toBe(0);
+    expect(await fixture.run('[window.fixture.handle.isAtTop, window.fixture.handle.isAtBottom]')).toEqual([true, true]);
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('renders every message when keys are duplicated', async () => {
+    const fixture = await browser.open('count=0');
+    await fixture.run(`window.fixture.setMessages(() => {
+      const messages = window.fixture.generate(6);
+      return messages.map((message, index) => (index % 2 === 1 ? { ...message, id: messages[index - 1].id } : message));
+    })`);
+    await fixture.settled();
+    expect(await fixture.page.evaluate(() => document.querySelectorAll('[data-index]').length), 'rows rendered').toBe(6);
+  });
+});
+
+describe('lifecycle', () => {
+  it('works in React.StrictMode: opens at the bottom, reports each batch once and logs nothing', async () => {
+    const fixture = await browser.open('count=200&strict=1');
+    const opened = await fixture.settled();
+    expect(opened.gap).toBeLessThanOrEqual(1.5);
+    await fixture.run('window.fixture.append(5)');
+    const after = await fixture.settled();
+    expect(after.gap).toBeLessThanOrEqual(1.5);
+    expect(await fixture.run('window.fixture.events.newer')).toEqual([5]);
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('unmounts during a pending history load and a smooth scroll with no warning and no late update', async () => {
+    const fixture = await browser.open('count=2000&history=1&historyEndOffset=100&historyDelay=300');
+    await fixture.settled();
+    await fixture.scrollTo(20);
+    await fixture.page.waitForSelector('[data-chat-list-prefix]');
+    await fixture.page.evaluate(() => {
+      const jump = window.fixture.handle!.scrollToBottom({ behavior: 'smooth' });
+      (window as unknown as { jump: Promise<boolean> }).jump = jump;
+      window.fixture.setMounted(false);
+    });
+    expect(await fixture.run('window.jump'), 'a jump cut short by unmounting').toBe(false);
+    // Time is the subject: the history timer (300 ms) and scroll end (150 ms) fire after unmount.
+    await fixture.page.waitForTimeout(600);
+    expect(await fixture.run('window.fixture.events.lateUpdates'), 'callbacks after unmount').toBe(0);
+    expect(fixture.errors).toEqual([]);
+  });
+});

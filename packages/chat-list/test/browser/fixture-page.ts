@@ -1,0 +1,134 @@
+import { launchChromium, serveStatic } from '@chat-list/browser-harness';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+
+const FIXTURE_DIST = fileURLToPath(new URL('../fixtures/dist', import.meta.url));
+
+export interface ScrollerMetrics {
+  scrollTop: number;
+  scrollHeight: number;
+  clientHeight: number;
+  gap: number;
+}
+
+export interface RowPosition {
+  id: string;
+  /** Top of the row relative to the top of the viewport, px. */
+  top: number;
+}
+
+/** Starts one server and one browser for a test file, and closes them after it. */
+export function useFixtureBrowser(): { open: (query?: string) => Promise<FixturePage> } {
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof serveStatic>>;
+  const pages: Page[] = [];
+  beforeAll(async () => {
+    server = await serveStatic(FIXTURE_DIST);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await Promise.all(pages.map((page) => page.close()));
+    await browser?.close();
+    await server?.close();
+  });
+  return {
+    open: async (query = '') => {
+      const page = await browser.newPage({ viewport: { width: 800, height: 800 } });
+      pages.push(page);
+      const fixture = new FixturePage(page);
+      page.on('pageerror', (error) => fixture.errors.push(String(error)));
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') fixture.errors.push(message.text());
+      });
+      await page.goto(`${server.url}/?${query}`);
+      await page.waitForFunction(() => window.fixture !== undefined && window.fixture.handle !== null);
+      return fixture;
+    },
+  };
+}
+
+export class FixturePage {
+  readonly errors: string[] = [];
+  constructor(readonly page: Page) {}
+
+  metrics(): Promise<ScrollerMetrics> {
+    return this.page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      return {
+        scrollTop: scroller.scrollTop,
+        scrollHeight: scroller.scrollHeight,
+        clientHeight: scroller.clientHeight,
+        gap: scroller.scrollHeight - (scroller.scrollTop + scroller.clientHeight),
+      };
+    });
+  }
+
+  /** The first message row whose bottom is inside the viewport, and where its top is. */
+  topRow(): Promise<RowPosition> {
+    return this.page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      const viewportTop = scroller.getBoundingClientRect().top;
+      for (const row of scroller.querySelectorAll<HTMLElement>('[data-id]')) {
+        const rect = row.getBoundingClientRect();
+        if (rect.bottom > viewportTop + 1) return { id: row.dataset.id!, top: rect.top - viewportTop };
+      }
+      throw new Error('no message row in view');
+    });
+  }
+
+  /** Where the row with `id` is now, relative to the viewport top; null when it is not rendered. */
+  rowTop(id: string): Promise<number | null> {
+    return this.page.evaluate((rowId) => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      const row = scroller.querySelector<HTMLElement>(`[data-id="${CSS.escape(rowId)}"]`);
+      return row ? row.getBoundingClientRect().top - scroller.getBoundingClientRect().top : null;
+    }, id);
+  }
+
+  /** Resolves once the scroller's geometry was the same for `frames` animation frames in a row. */
+  settled(frames = 3): Promise<ScrollerMetrics> {
+    return this.page.evaluate(
+      (needed) =>
+        new Promise<ScrollerMetrics>((resolve) => {
+          const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+          let last = '';
+          let same = 0;
+          const tick = () => {
+            const metrics = {
+              scrollTop: scroller.scrollTop,
+              scrollHeight: scroller.scrollHeight,
+              clientHeight: scroller.clientHeight,
+              gap: scroller.scrollHeight - (scroller.scrollTop + scroller.clientHeight),
+            };
+            const key = JSON.stringify(metrics);
+            same = key === last ? same + 1 : 0;
+            last = key;
+            if (same >= needed) resolve(metrics);
+            else requestAnimationFrame(tick);
+          };
+          requestAnimationFrame(tick);
+        }),
+      frames,
+    );
+  }
+
+  /** Scrolls like a reader: a real wheel event over the list, so user-intent handling sees it. */
+  async wheel(deltaY: number): Promise<void> {
+    const box = await this.page.locator('[data-chat-list-scroller]').boundingBox();
+    if (!box) throw new Error('scroller not visible');
+    await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await this.page.mouse.wheel(0, deltaY);
+  }
+
+  async scrollTo(offset: number): Promise<void> {
+    await this.page.evaluate((top) => {
+      document.querySelector<HTMLElement>('[data-chat-list-scroller]')!.scrollTop = top;
+    }, offset);
+    await this.settled();
+  }
+
+  run<T>(action: string): Promise<T> {
+    return this.page.evaluate(action) as Promise<T>;
+  }
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { useFixtureBrowser } from './fixture-page';
+
+const browser = useFixtureBrowser();
+
+type Position = 'at bottom' | 'reading 1500 px up';
+type Arrival = 'a user message' | 'a received message' | 'a batch of 1000';
+type Outcome = 'bottom' | 'stays';
+
+const ARRIVALS: Record<Arrival, string> = {
+  'a user message': "window.fixture.append(1, 'user')",
+  'a received message': "window.fixture.append(1, 'assistant')",
+  'a batch of 1000': 'window.fixture.append(1000)',
+};
+
+// SPEC §2.3, row by row. 'custom' follows batches of more than one message only.
+const EXPECTED: Record<string, Record<Position, Record<Arrival, Outcome>>> = {
+  always: {
+    'at bottom': { 'a user message': 'bottom', 'a received message': 'bottom', 'a batch of 1000': 'bottom' },
+    'reading 1500 px up': { 'a user message': 'bottom', 'a received message': 'bottom', 'a batch of 1000': 'bottom' },
+  },
+  never: {
+    'at bottom': { 'a user message': 'stays', 'a received message': 'stays', 'a batch of 1000': 'stays' },
+    'reading 1500 px up': { 'a user message': 'stays', 'a received message': 'stays', 'a batch of 1000': 'stays' },
+  },
+  'at-bottom': {
+    'at bottom': { 'a user message': 'bottom', 'a received message': 'bottom', 'a batch of 1000': 'bottom' },
+    'reading 1500 px up': { 'a user message': 'stays', 'a received message': 'stays', 'a batch of 1000': 'stays' },
+  },
+  'only-received': {
+    'at bottom': { 'a user message': 'bottom', 'a received message': 'bottom', 'a batch of 1000': 'bottom' },
+    'reading 1500 px up': { 'a user message': 'stays', 'a received message': 'bottom', 'a batch of 1000': 'bottom' },
+  },
+  custom: {
+    'at bottom': { 'a user message': 'stays', 'a received message': 'stays', 'a batch of 1000': 'bottom' },
+    'reading 1500 px up': { 'a user message': 'stays', 'a received message': 'stays', 'a batch of 1000': 'bottom' },
+  },
+};
+
+describe('follow matrix', () => {
+  for (const [follow, positions] of Object.entries(EXPECTED)) {
+    for (const [position, arrivals] of Object.entries(positions) as Array<[Position, Record<Arrival, Outcome>]>) {
+      for (const [arrival, outcome] of Object.entries(arrivals) as Array<[Arrival, Outcome]>) {
+        it(`${follow}, ${position}, ${arrival}: ${outcome === 'bottom' ? 'lands at the bottom' : 'does not move'}`, async () => {
+          const fixture = await browser.open(`count=200&follow=${follow}`);
+          const opened = await fixture.settled();
+          if (position === 'reading 1500 px up') {
+            await fixture.scrollTo(opened.scrollHeight - opened.clientHeight - 1500);
+          }
+          const before = await fixture.topRow();
+          const beforeMetrics = await fixture.metrics();
+          await fixture.run(ARRIVALS[arrival]);
+          await fixture.page.waitForFunction(() => window.fixture.events.newer.length === 1);
+          const after = await fixture.settled();
+          const label = `${follow} / ${position} / ${arrival}`;
+          if (outcome === 'bottom') {
+            expect(after.gap, `${label}: bottom gap`).toBeLessThanOrEqual(1.5);
+          } else {
+            expect(Math.abs(after.scrollTop - beforeMetrics.scrollTop), `${label}: scroll offset change`).toBeLessThanOrEqual(1);
+            expect(Math.abs((await fixture.rowTop(before.id))! - before.top), `${label}: top row drift`).toBeLessThanOrEqual(1);
+            expect(after.gap, `${label}: new rows below the viewport`).toBeGreaterThan(1.5);
+          }
+          expect(fixture.errors).toEqual([]);
+        });
+      }
+    }
+  }
+});

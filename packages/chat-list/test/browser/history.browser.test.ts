@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { useFixtureBrowser } from './fixture-page';
+
+const browser = useFixtureBrowser();
+
+describe('history', () => {
+  it('shows Loading..., prepends exactly 10 and keeps the view still', async () => {
+    const fixture = await browser.open('count=50&history=1&historyEndOffset=100');
+    await fixture.settled();
+    await fixture.scrollTo(50);
+    const anchor = await fixture.topRow();
+    await fixture.page.waitForSelector('[data-chat-list-prefix]');
+    await fixture.settled();
+    const withPrefix = await fixture.rowTop(anchor.id);
+    expect(Math.abs(withPrefix! - anchor.top), 'drift when the prefix appears').toBeLessThanOrEqual(1);
+    await fixture.page.waitForFunction(() => window.fixture.messages().length === 60);
+    await fixture.page.waitForSelector('[data-chat-list-prefix]', { state: 'detached' });
+    await fixture.settled();
+    const after = await fixture.rowTop(anchor.id);
+    expect(Math.abs(after! - anchor.top), 'drift after the prepend that also removed the prefix').toBeLessThanOrEqual(1);
+    expect(await fixture.run('window.fixture.events.historyRequests'), 'history requests').toBe(1);
+  });
+
+  it('keeps the prefix just above the viewport when it appears while the reader is at the very top', async () => {
+    const fixture = await browser.open('count=50&history=1&historyEndOffset=100');
+    await fixture.settled();
+    await fixture.scrollTo(0);
+    const anchor = await fixture.topRow();
+    await fixture.page.waitForSelector('[data-chat-list-prefix]');
+    await fixture.settled();
+    expect(Math.abs((await fixture.rowTop(anchor.id))! - anchor.top), 'drift of the first message').toBeLessThanOrEqual(1);
+    const prefixBottom = await fixture.page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      return (
+        document.querySelector('[data-chat-list-prefix]')!.getBoundingClientRect().bottom -
+        scroller.getBoundingClientRect().top
+      );
+    });
+    expect(prefixBottom, 'prefix bottom relative to the viewport top').toBeLessThanOrEqual(1);
+  });
+
+  it('is not called again while its promise is pending', async () => {
+    const fixture = await browser.open('count=50&history=1&historyEndOffset=300&historyDelay=2000');
+    await fixture.settled();
+    await fixture.scrollTo(200);
+    await fixture.page.waitForSelector('[data-chat-list-prefix]');
+    for (const offset of [150, 250, 100, 280]) await fixture.scrollTo(offset);
+    expect(await fixture.run('window.fixture.events.historyRequests'), 'requests while pending').toBe(1);
+  });
+
+  it('is not called in a loop when the loader finds nothing', async () => {
+    const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyMode=empty&historyDelay=50');
+    await fixture.settled();
+    await fixture.scrollTo(20);
+    await fixture.page.waitForFunction(() => window.fixture.events.historyRequests === 1);
+    await fixture.page.waitForSelector('[data-chat-list-prefix]', { state: 'detached' });
+    // Time is the subject: a loop would call it again within a few frames.
+    await fixture.page.waitForTimeout(500);
+    expect(await fixture.run('window.fixture.events.historyRequests'), 'requests with nothing changing').toBe(1);
+    await fixture.scrollTo(600);
+    await fixture.scrollTo(20);
+    await fixture.page.waitForFunction(() => window.fixture.events.historyRequests === 2);
+  });
+
+  it('is not called when the list is not scrollable or is at the bottom', async () => {
+    const short = await browser.open('count=2&history=1&historyEndOffset=100');
+    await short.settled();
+    await short.page.waitForTimeout(300);
+    expect(await short.run('window.fixture.events.historyRequests'), 'requests of a short list').toBe(0);
+    const atBottom = await browser.open('count=5&history=1&historyEndOffset=5000');
+    const metrics = await atBottom.settled();
+    expect(metrics.gap).toBeLessThanOrEqual(1.5);
+    await atBottom.page.waitForTimeout(300);
+    expect(await atBottom.run('window.fixture.events.historyRequests'), 'requests at the bottom').toBe(0);
+  });
+});

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { useFixtureBrowser } from './fixture-page';
+
+const browser = useFixtureBrowser();
+
+describe('jumps', () => {
+  it('scrollToTop and scrollToBottom land exactly with 100 000 unmeasured rows and resolve true', async () => {
+    const fixture = await browser.open('count=100000');
+    await fixture.settled();
+    expect(await fixture.run('window.fixture.handle.scrollToTop()'), 'scrollToTop resolves').toBe(true);
+    const top = await fixture.settled();
+    expect(top.scrollTop, 'offset after scrollToTop').toBeLessThan(1.5);
+    expect(await fixture.run('window.fixture.handle.scrollToBottom()'), 'scrollToBottom resolves').toBe(true);
+    const bottom = await fixture.settled();
+    expect(bottom.gap, 'gap after scrollToBottom').toBeLessThanOrEqual(1.5);
+  });
+
+  it('scrollToId lands the message at the requested alignment with 100 000 unmeasured rows', async () => {
+    const fixture = await browser.open('count=100000');
+    await fixture.settled();
+    const id = await fixture.run<string>('window.fixture.messages()[50000].id');
+    expect(await fixture.run(`window.fixture.handle.scrollToId(${JSON.stringify(id)}, { align: 'start' })`)).toBe(true);
+    await fixture.settled();
+    expect(Math.abs((await fixture.rowTop(id))!), 'row top after scrollToId align start').toBeLessThanOrEqual(1.5);
+    const visible = await fixture.run<{ firstId: string }>('window.fixture.handle.getVisibleRange()');
+    expect(visible.firstId).toBe(id);
+  });
+
+  it('resolves false and stops fighting when the reader wheels during a smooth jump', async () => {
+    const fixture = await browser.open('count=2000');
+    await fixture.settled();
+    await fixture.page.evaluate(() => {
+      (window as unknown as { jump: Promise<boolean> }).jump = window.fixture.handle!.scrollToTop({ behavior: 'smooth' });
+    });
+    await fixture.page.waitForFunction(() => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight > 300;
+    });
+    await fixture.wheel(400);
+    expect(await fixture.run('window.jump'), 'smooth jump interrupted by the wheel').toBe(false);
+    const stopped = await fixture.settled(5);
+    expect(stopped.scrollTop, 'not carried on to the top').toBeGreaterThan(100);
+  });
+});
+
+describe('edges', () => {
+  it('fires onAtBottomChange once per change at the 1.5 px boundary', async () => {
+    const fixture = await browser.open('count=200');
+    const opened = await fixture.settled();
+    const max = opened.scrollHeight - opened.clientHeight;
+    await fixture.run('window.fixture.events.atBottom.length = 0');
+    await fixture.scrollTo(max - 1.4);
+    await fixture.scrollTo(max - 1.6 - 1);
+    await fixture.scrollTo(max - 0.5);
+    await fixture.scrollTo(max - 3);
+    const events = await fixture.run<boolean[]>('window.fixture.events.atBottom');
+    // Chromium keeps whole pixels at this device pixel ratio: 1.4 px away is 1 px, 2.6 px away is 2 or 3 px.
+    expect(events, 'at-bottom changes for 1.4 → 2.6 → 0.5 → 3 px away').toEqual([false, true, false]);
+  });
+
+  it('fires onAtTopChange once per change at the 1.5 px boundary', async () => {
+    const fixture = await browser.open('count=200');
+    await fixture.settled();
+    await fixture.scrollTo(1);
+    await fixture.scrollTo(3);
+    await fixture.scrollTo(0);
+    const events = await fixture.run<boolean[]>('window.fixture.events.atTop');
+    // Opening at the bottom reported false once; then 1 px (top), 3 px (not), 0 px (top).
+    expect(events).toEqual([false, true, false, true]);
+  });
+
+  it('fires onScrollEnd once, about 150 ms after the last scroll event', async () => {
+    const fixture = await browser.open('count=200');
+    await fixture.settled();
+    await fixture.page.waitForTimeout(300);
+    await fixture.run('window.fixture.events.scrollEnds.length = 0');
+    for (let step = 0; step < 5; step++) await fixture.wheel(-100);
+    await fixture.page.waitForFunction(() => window.fixture.events.scrollEnds.length > 0);
+    await fixture.page.waitForTimeout(400);
+    const ends = await fixture.run<number[]>('window.fixture.events.scrollEnds');
+    expect(ends.length, 'scroll end events for one gesture').toBe(1);
+    expect(ends[0], 'ms from the last scroll event to onScrollEnd').toBeGreaterThanOrEqual(145);
+    expect(ends[0]).toBeLessThan(400);
+  });
+});
+
+describe('seen tracking', () => {
+  it('tracks seen rows, counts appended messages as unseen while reading and clears them when scrolled to', async () => {
+    const fixture = await browser.open('count=200&follow=at-bottom');
+    await fixture.settled();
+    const lastId = await fixture.run<string>('window.fixture.messages().at(-1).id');
+    const firstId = await fixture.run<string>('window.fixture.messages()[0].id');
+    expect(await fixture.run(`window.fixture.handle.wasSeen(${JSON.stringify(lastId)})`)).toBe(true);
+    expect(await fixture.run(`window.fixture.handle.wasSeen(${JSON.stringify(firstId)})`)).toBe(false);
+    expect(await fixture.run('window.fixture.handle.newestSeenId')).toBe(lastId);
+    const opened = await fixture.metrics();
+    await fixture.scrollTo(opened.scrollHeight - opened.clientHeight - 3000);
+    await fixture.run('window.fixture.append(3)');
+    await fixture.settled();
+    expect(await fixture.run('window.fixture.handle.unseenCount'), 'unseen after 3 arrived while reading').toBe(3);
+    expect(await fixture.run('window.fixture.events.unseen.at(-1)')).toBe(3);
+    await fixture.run('window.fixture.handle.scrollToBottom()');
+    await fixture.settled();
+    expect(await fixture.run('window.fixture.handle.unseenCount'), 'unseen after scrolling to them').toBe(0);
+    expect(await fixture.run('window.fixture.events.unseen.at(-1)')).toBe(0);
+    await fixture.run('window.fixture.handle.scrollToTop()');
+    await fixture.settled();
+    expect(await fixture.run(`window.fixture.handle.wasSeen(${JSON.stringify(firstId)})`)).toBe(true);
+  });
+});

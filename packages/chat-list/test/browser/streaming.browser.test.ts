@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { StreamSample } from '../fixtures/main';
+import { useFixtureBrowser } from './fixture-page';
+
+const browser = useFixtureBrowser();
+const FRAMES = 300;
+
+function worstGap(samples: StreamSample[]): { frame: number; gap: number } {
+  return samples.reduce((worst, sample, frame) => (sample.gap > worst.gap ? { frame, gap: sample.gap } : worst), {
+    frame: -1,
+    gap: -Infinity,
+  });
+}
+
+describe('streaming', () => {
+  for (const follow of ['always', 'at-bottom', 'only-received', 'custom']) {
+    it(`keeps the bottom gap ≤ 1.5 px on every one of ${FRAMES} frames while the last message grows (${follow})`, async () => {
+      const fixture = await browser.open(`count=100&follow=${follow}`);
+      await fixture.settled();
+      const samples = await fixture.run<StreamSample[]>(`window.fixture.stream(${FRAMES}, 'last')`);
+      const worst = worstGap(samples);
+      expect(worst.gap, `${follow}: worst bottom gap, at frame ${worst.frame}`).toBeLessThanOrEqual(1.5);
+      expect(samples.at(-1)!.scrollTop - samples[0]!.scrollTop, 'the message really grew').toBeGreaterThan(200);
+    });
+  }
+
+  it("does not move with 'never' while the last message grows", async () => {
+    const fixture = await browser.open('count=100&follow=never');
+    await fixture.settled();
+    const samples = await fixture.run<StreamSample[]>(`window.fixture.stream(${FRAMES}, 'last')`);
+    const moved = Math.max(...samples.map((sample) => Math.abs(sample.scrollTop - samples[0]!.scrollTop)));
+    expect(moved, 'largest offset change with never').toBeLessThanOrEqual(1);
+    expect(samples.at(-1)!.gap, 'the growth went below the viewport').toBeGreaterThan(200);
+  });
+
+  it('keeps the bottom pinned while a suffix appears and grows', async () => {
+    const fixture = await browser.open('count=100&follow=at-bottom');
+    await fixture.settled();
+    await fixture.run("window.fixture.setSuffix('typing…')");
+    const appeared = await fixture.settled();
+    expect(appeared.gap, 'gap after the suffix appeared').toBeLessThanOrEqual(1.5);
+    const samples = await fixture.run<StreamSample[]>(`window.fixture.stream(${FRAMES}, 'suffix')`);
+    const worst = worstGap(samples);
+    expect(worst.gap, `worst gap while the suffix grows, at frame ${worst.frame}`).toBeLessThanOrEqual(1.5);
+  });
+
+  it('does not pull back a reader who scrolls up during a stream', async () => {
+    const fixture = await browser.open('count=100&follow=always');
+    await fixture.settled();
+    const stream = fixture.run<StreamSample[]>(`window.fixture.stream(120, 'last')`);
+    await fixture.page.waitForFunction(() => window.fixture.messages().at(-1)!.content.endsWith('word word word'));
+    await fixture.wheel(-600);
+    const samples = await stream;
+    const after = await fixture.settled();
+    expect(after.gap, 'the reader stays where they scrolled').toBeGreaterThan(300);
+    expect(samples.length).toBe(121);
+  });
+});
+
+describe('late size changes', () => {
+  it('keeps the view still when a row above the viewport grows by 200 px', async () => {
+    const fixture = await browser.open('count=200');
+    await fixture.settled();
+    await fixture.scrollTo(5000);
+    const top = await fixture.topRow();
+    const above = await fixture.page.evaluate((topId) => {
+      const row = document.querySelector<HTMLElement>(`[data-id="${topId}"]`)!;
+      const index = Number(row.dataset.index);
+      return document.querySelector<HTMLElement>(`[data-index="${index - 2}"]`)!.dataset.id!;
+    }, top.id);
+    await fixture.run(`window.fixture.setExtraHeight(${JSON.stringify(above)}, 200)`);
+    await fixture.settled();
+    expect(Math.abs((await fixture.rowTop(top.id))! - top.top), 'drift after a row above grew').toBeLessThanOrEqual(1);
+  });
+
+  it("stays pinned at the bottom with 'at-bottom' when the last row grows late", async () => {
+    const fixture = await browser.open('count=200&follow=at-bottom');
+    await fixture.settled();
+    const lastId = await fixture.run<string>('window.fixture.messages().at(-1).id');
+    await fixture.run(`window.fixture.setExtraHeight(${JSON.stringify(lastId)}, 200)`);
+    const after = await fixture.settled();
+    expect(after.gap, 'gap after the last row grew by 200 px').toBeLessThanOrEqual(1.5);
+  });
+});
