@@ -54,7 +54,15 @@ switch (task) {
     });
     break;
   }
+  case 'bench': {
+    ensurePnpm();
+    const chromium = ensureChromium();
+    run(`pnpm install ${lockfileFlag}`);
+    run('pnpm --filter "./packages/*" build');
+    run('pnpm --filter @chat-list/benchmarks bench', { env: { ...process.env, CHROMIUM_PATH: chromium } });
+    break;
+  }
   default:
-    console.error('usage: node scripts/run.mjs start|test');
+    console.error('usage: node scripts/run.mjs start|test|bench');
     process.exit(2);
 }
