@@ -233,6 +233,33 @@ describe('unmount', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
+  test('a history load aborted (rejected) after unmount logs nothing', async () => {
+    let abort: () => void = () => {};
+    const onHistoryEndReached = vi.fn(
+      () =>
+        new Promise<void>((_resolve, reject) => {
+          abort = () => reject(new Error('aborted'));
+        }),
+    );
+    const { container, unmount } = render(
+      <ChatList messages={makeMessages(100)} renderMessage={renderText} onHistoryEndReached={onHistoryEndReached} />,
+    );
+    const scroller = getScroller(container);
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 5000 });
+    scroller.scrollTop = 2;
+    fireEvent.scroll(scroller);
+    expect(onHistoryEndReached).toHaveBeenCalledTimes(1);
+
+    unmount();
+    await act(async () => {
+      abort();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+
+    expect(error).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   test('handle commands after unmount resolve false without throwing', async () => {
     const ref = createRef<ChatListHandle<Message>>();
     const { unmount } = render(<ChatList ref={ref} messages={makeMessages(10)} renderMessage={renderText} />);

@@ -3,14 +3,15 @@
  *
  * jsdom has no layout engine: every size it reports is 0. A scroller 0 px tall
  * has no viewport, so TanStack Virtual renders no rows at all. These stubs give
- * the scroller and the rows fixed sizes; nothing else is faked.
+ * the scroller and the rows fixed sizes and add the missing Element.scrollTo.
  *
- * Not needed: a `ResizeObserver` (both TanStack and the list work without one
- * and then measure each row once, when it mounts) and `requestAnimationFrame`
- * (Vitest's jsdom already has it).
- *
- * The same stubs work in an app's own jsdom tests; tests that need a scrollable
- * list set `scrollHeight` / `scrollTop` on the scroller element themselves.
+ * Not stubbed, on purpose:
+ * - `scrollHeight` stays jsdom's 0, so content always "fits": the list sits at
+ *   the top, renders its first rows and reports both edges true. Tests that need
+ *   a scrollable list define `scrollHeight` (and set `scrollTop`) on the scroller.
+ * - `ResizeObserver`: TanStack and the list both work without one and then
+ *   measure each row once, when it mounts.
+ * - `requestAnimationFrame`: Vitest's jsdom already has it.
  */
 
 /** Height of the scroller's viewport in these tests, px. */
@@ -57,8 +58,9 @@ if (typeof HTMLElement !== 'undefined') {
 
   // jsdom has no Element.scrollTo, so TanStack's scroll commands (scrollToOffset,
   // scrollBy, the opening scroll to the bottom) would do nothing. Like a browser,
-  // this writes scrollTop clamped to the scrollable range. It does not fire a
-  // `scroll` event: tests fire those themselves, when they mean to.
+  // this writes scrollTop clamped to the scrollable range. It fires no `scroll`
+  // event (a browser fires it later; fired here, synchronously, it would make
+  // TanStack call flushSync inside a React commit): tests fire those themselves.
   if (typeof proto.scrollTo !== 'function') {
     proto.scrollTo = function scrollTo(this: HTMLElement, xOrOptions?: ScrollToOptions | number, y?: number): void {
       const top = typeof xOrOptions === 'number' ? y : xOrOptions?.top;

@@ -492,7 +492,8 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
         const pending = onHistoryEndReached(handle);
         if (pending && typeof (pending as Promise<unknown>).then === 'function') {
           (pending as Promise<unknown>).then(settle, (error: unknown) => {
-            console.error('[@chat-list/react] onHistoryEndReached rejected:', error);
+            // Aborting the load on unmount is the usual pattern; only a live list reports it.
+            if (internals.current.isMounted) console.error('[@chat-list/react] onHistoryEndReached rejected:', error);
             settle();
           });
         } else {
@@ -618,6 +619,10 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     state.isMounted = true;
     return () => {
       state.isMounted = false;
+      // A remount (StrictMode's rehearsal, <Activity>) must open at the bottom
+      // again: forget what was committed, so the next commit reads as initial.
+      state.committed = NO_COMMITTED_MESSAGES;
+      state.committedHasSuffix = false;
       clearTimeout(state.scrollEndTimer);
       if (state.commandFrame !== 0) cancelAnimationFrame(state.commandFrame);
       state.commandFrame = 0;
