@@ -121,6 +121,21 @@ export class FixturePage {
     await this.page.mouse.wheel(0, deltaY);
   }
 
+  /** Scrolls like a finger: a touch drag synthesized by Chromium's input pipeline (touch events, then scroll). */
+  async touchScroll(deltaY: number): Promise<void> {
+    const box = await this.page.locator('[data-chat-list-scroller]').boundingBox();
+    if (!box) throw new Error('scroller not visible');
+    const session = await this.page.context().newCDPSession(this.page);
+    await session.send('Input.synthesizeScrollGesture', {
+      x: Math.round(box.x + box.width / 2),
+      y: Math.round(box.y + box.height / 2),
+      yDistance: -deltaY,
+      gestureSourceType: 'touch',
+      speed: 2000,
+    });
+    await session.detach();
+  }
+
   async scrollTo(offset: number): Promise<void> {
     await this.page.evaluate((top) => {
       document.querySelector<HTMLElement>('[data-chat-list-scroller]')!.scrollTop = top;

@@ -41,6 +41,32 @@ describe('jumps', () => {
     const stopped = await fixture.settled(5);
     expect(stopped.scrollTop, 'not carried on to the top').toBeGreaterThan(100);
   });
+
+  it('resolves false and stops fighting when the reader drags with a finger during a smooth jump', async () => {
+    const fixture = await browser.open('count=2000');
+    await fixture.settled();
+    await fixture.page.evaluate(() => {
+      (window as unknown as { jump: Promise<boolean> }).jump = window.fixture.handle!.scrollToTop({ behavior: 'smooth' });
+    });
+    await fixture.page.waitForFunction(() => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight > 300;
+    });
+    await fixture.touchScroll(300);
+    expect(await fixture.run('window.jump'), 'smooth jump interrupted by a touch drag').toBe(false);
+    const stopped = await fixture.settled(5);
+    expect(stopped.scrollTop, 'not carried on to the top').toBeGreaterThan(100);
+  });
+
+  it('does not pull back a reader who scrolls up while a follow of 1000 messages is settling', async () => {
+    const fixture = await browser.open('count=200&follow=always');
+    await fixture.settled();
+    await fixture.run('window.fixture.append(1000)');
+    await fixture.page.waitForFunction(() => window.fixture.events.newer.length === 1);
+    await fixture.wheel(-1500);
+    const after = await fixture.settled(5);
+    expect(after.gap, 'distance from the bottom after the reader scrolled up mid-follow').toBeGreaterThan(500);
+  });
 });
 
 describe('edges', () => {
