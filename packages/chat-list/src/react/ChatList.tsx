@@ -9,7 +9,7 @@ import {
   type Ref,
 } from 'react';
 import type { ChatListHandle, ChatListProps, MessageKey } from './types';
-import { useChatList, type ChatListRowAttributes } from './useChatList';
+import { useChatList } from './useChatList';
 
 const SCROLLER_STYLE: CSSProperties = {
   height: '100%',
@@ -20,32 +20,40 @@ const SCROLLER_STYLE: CSSProperties = {
   position: 'relative',
 };
 
-interface MessageRowProps<TMessage> {
-  attributes: ChatListRowAttributes;
-  message: TMessage;
-  index: number;
-  messages: readonly TMessage[];
-  renderMessage: (message: TMessage, index: number, messages: readonly TMessage[]) => ReactNode;
-}
-
 // `flow-root` keeps a child's margin inside the row, so the measured height is
 // the space the row really takes.
 const ROW_STYLE: CSSProperties = { display: 'flow-root' };
 
-/** Rows already on screen skip re-rendering while the list scrolls. */
-const MessageRow = memo(function MessageRow<TMessage>({
-  attributes,
+type RenderMessage<TMessage> = (message: TMessage, index: number, messages: readonly TMessage[]) => ReactNode;
+
+interface MessageContentProps<TMessage> {
+  message: TMessage;
+  index: number;
+  messages: readonly TMessage[];
+  renderMessage: RenderMessage<TMessage>;
+}
+
+/**
+ * A row's content re-renders only when what `renderMessage` reads changed. Its
+ * arity says what that is: `(message) => …` does not re-render when older
+ * messages are prepended (every index shifts) or newer ones appended (the array
+ * changes); `(message, index)` and `(message, index, messages)` do.
+ */
+function isSameContent<TMessage>(previous: MessageContentProps<TMessage>, next: MessageContentProps<TMessage>): boolean {
+  if (previous.message !== next.message || previous.renderMessage !== next.renderMessage) return false;
+  const reads = next.renderMessage.length;
+  if (reads >= 2 && previous.index !== next.index) return false;
+  return !(reads >= 3 && previous.messages !== next.messages);
+}
+
+const MessageContent = memo(function MessageContent<TMessage>({
   message,
   index,
   messages,
   renderMessage,
-}: MessageRowProps<TMessage>) {
-  return (
-    <div {...attributes} style={ROW_STYLE}>
-      {renderMessage(message, index, messages)}
-    </div>
-  );
-}) as <TMessage>(props: MessageRowProps<TMessage>) => ReactElement;
+}: MessageContentProps<TMessage>) {
+  return <>{renderMessage(message, index, messages)}</>;
+}, isSameContent) as <TMessage>(props: MessageContentProps<TMessage>) => ReactElement;
 
 function ChatListInner<TMessage>(props: ChatListProps<TMessage>, ref: ForwardedRef<ChatListHandle<TMessage>>) {
   const {
@@ -136,14 +144,14 @@ function ChatListInner<TMessage>(props: ChatListProps<TMessage>, ref: ForwardedR
               if (renderedKeys.has(reactKey)) reactKey += `#${row.index}`;
               renderedKeys.add(reactKey);
               return (
-                <MessageRow
-                  key={reactKey}
-                  attributes={getRowAttributes(row)}
-                  message={row.message}
-                  index={row.index}
-                  messages={messages}
-                  renderMessage={renderMessage}
-                />
+                <div key={reactKey} {...getRowAttributes(row)} style={ROW_STYLE}>
+                  <MessageContent
+                    message={row.message}
+                    index={row.index}
+                    messages={messages}
+                    renderMessage={renderMessage}
+                  />
+                </div>
               );
             })}
           </div>
