@@ -103,6 +103,8 @@ const defaultIsReceived = (message: unknown): boolean => (message as { role?: un
 interface ScrollCommand {
   kind: 'bottom' | 'top' | 'index' | 'follow';
   isLanded: () => boolean;
+  /** Moves towards the target again on a frame that did not land; absent for smooth scrolls. */
+  correct?: () => void;
   resolve: (landed: boolean) => void;
   startedAt: number;
   landedFrames: number;
@@ -255,6 +257,12 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
   const internals = useRef({
     committed: NO_COMMITTED_MESSAGES as CommittedEdges,
     committedHasSuffix: false,
+    /** Where `pinToBottom` last put the scroller, to recognise the scroll event it causes. */
+    pinnedOffset: Number.NaN,
+    /** The offset `edges` describe. A scroller found elsewhere was moved by someone whose scroll event is still to come. */
+    knownOffset: 0,
+    /** The messages the chat policy last ran for; anything else is a commit still in progress. */
+    committedMessages: null as readonly TMessage[] | null,
     edges: EDGES_OF_EMPTY_LIST as EdgeState,
     history: INITIAL_HISTORY_TRIGGER,
     seen: new SeenTracker(),
@@ -289,6 +297,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
         command.landedFrames++;
       } else {
         command.landedFrames = 0;
+        command.correct?.();
       }
       command.lastOffset = offset;
       if (command.landedFrames >= LANDED_FRAMES) {
@@ -305,7 +314,12 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
   }, [finishCommand]);
 
   const startCommand = useCallback(
-    (kind: ScrollCommand['kind'], isLanded: () => boolean, start: () => void): Promise<boolean> => {
+    (
+      kind: ScrollCommand['kind'],
+      isLanded: () => boolean,
+      start: () => void,
+      correct?: () => void,
+    ): Promise<boolean> => {
       const state = internals.current;
       finishCommand(false);
       if (!state.isMounted || scrollerElement.current === null) return Promise.resolve(false);
@@ -313,12 +327,14 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
         state.command = {
           kind,
           isLanded,
+          correct,
           resolve,
           startedAt: performance.now(),
           landedFrames: 0,
           lastOffset: Number.NaN,
         };
         start();
+        state.knownOffset = scrollerElement.current?.scrollTop ?? 0;
         watchCommand();
       });
     },
@@ -332,7 +348,21 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
 
   const scrollToBottomInternal = useCallback(
     (kind: 'bottom' | 'follow', behavior: FollowBehavior) =>
-      startCommand(kind, isAtBottomNow, () => virtualizer.scrollToEnd({ behavior })),
+      startCommand(
+        kind,
+        isAtBottomNow,
+        () => virtualizer.scrollToEnd({ behavior }),
+        // TanStack reconciles its own command, but drops it in states we cannot
+        // see (a viewport that was hidden, a held offset): the DOM is the judge.
+        behavior === 'smooth'
+          ? undefined
+          : () => {
+              const element = scrollerElement.current;
+              if (element === null) return;
+              element.scrollTop = element.scrollHeight - element.clientHeight;
+              internals.current.knownOffset = element.scrollTop;
+            },
+      ),
     [isAtBottomNow, startCommand, virtualizer],
   );
 
@@ -515,6 +545,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     const edges = getEdgeState(metrics);
     const changes = getEdgeChanges(state.edges, edges);
     state.edges = edges;
+    state.knownOffset = metrics.scrollOffset;
     if (changes.atTop !== undefined) latest.current.options.onAtTopChange?.(changes.atTop);
     if (changes.atBottom !== undefined) latest.current.options.onAtBottomChange?.(changes.atBottom);
     updateSeen();
@@ -523,6 +554,36 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
       isInZone: isInHistoryZone({ ...metrics, isAtBottom: edges.isAtBottom, historyEndOffset: latest.current.historyEndOffset }),
     });
   }, [dispatchHistory, updateSeen]);
+
+  /**
+   * Keeps a list that was at the bottom there while its content or viewport
+   * changes size: streaming, a suffix, a late image, a shrinking window. Runs in
+   * ResizeObserver callbacks, which come after layout and before paint, so no
+   * frame shows the gap. The reader's own scroll updates `edges` first (scroll
+   * events precede resize observations in a frame), so a reader who scrolled up
+   * is never pulled back.
+   */
+  const pinToBottom = useCallback(() => {
+    const element = scrollerElement.current;
+    const state = internals.current;
+    if (element === null || !isStuckToBottom()) return;
+    // New rows are measured during their commit, before the policy has run for
+    // them: their height is arrival, not growth, and only the follow policy may
+    // move the list for it.
+    if (state.committedMessages !== latest.current.safeMessages) return;
+    if (state.committedHasSuffix !== (latest.current.options.hasSuffix ?? false)) return;
+    // Moved since `edges` were read (code set scrollTop, or a commit landed
+    // before the scroll event): the scroll event decides, not a stale state.
+    if (Math.abs(element.scrollTop - state.knownOffset) >= 1) return;
+    const bottom = element.scrollHeight - element.clientHeight;
+    if (bottom - element.scrollTop > 0.5) {
+      element.scrollTop = bottom;
+      state.pinnedOffset = element.scrollTop;
+      state.knownOffset = state.pinnedOffset;
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reads refs only
+  }, []);
+  pinToBottomRef.current = pinToBottom;
 
   const onScroll = useCallback(() => {
     const state = internals.current;
@@ -535,8 +596,11 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
       state.isScrolling = false;
       if (state.isMounted) latest.current.options.onScrollEnd?.();
     }, SCROLL_END_DELAY_MS);
+    // The echo of our own pin arrives after layout: rows measured in between
+    // may have grown the content again. That is still growth, not the reader.
+    if (Math.abs(element.scrollTop - state.pinnedOffset) < 1) pinToBottom();
     syncWithScroller();
-  }, [syncWithScroller]);
+  }, [pinToBottom, syncWithScroller]);
 
   /** The reader took the wheel: whatever we were scrolling towards, stop fighting them. */
   const onUserIntent = useCallback(
@@ -551,22 +615,6 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     [finishCommand, virtualizer],
   );
 
-  /**
-   * Keeps a list that was at the bottom there while its content or viewport
-   * changes size: streaming, a suffix, a late image, a shrinking window. Runs in
-   * ResizeObserver callbacks, which come after layout and before paint, so no
-   * frame shows the gap. The reader's own scroll updates `edges` first (scroll
-   * events precede resize observations in a frame), so a reader who scrolled up
-   * is never pulled back.
-   */
-  const pinToBottom = useCallback(() => {
-    const element = scrollerElement.current;
-    if (element === null || !isStuckToBottom()) return;
-    const bottom = element.scrollHeight - element.clientHeight;
-    if (bottom - element.scrollTop > 0.5) element.scrollTop = bottom;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reads refs only
-  }, []);
-  pinToBottomRef.current = pinToBottom;
 
   const onViewportResize = useCallback(() => {
     const state = internals.current;
@@ -623,6 +671,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
       // again: forget what was committed, so the next commit reads as initial.
       state.committed = NO_COMMITTED_MESSAGES;
       state.committedHasSuffix = false;
+      state.committedMessages = null;
       clearTimeout(state.scrollEndTimer);
       if (state.commandFrame !== 0) cancelAnimationFrame(state.commandFrame);
       state.commandFrame = 0;
@@ -638,6 +687,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     const suffixChanged = state.committedHasSuffix !== hasSuffix;
     state.committed = getCommittedEdges(safeMessages.length, getKeyAt);
     state.committedHasSuffix = hasSuffix;
+    state.committedMessages = safeMessages;
     if (isDevelopment() && change.kind !== 'unchanged') warnAboutDuplicateKeys(safeMessages.length, getKeyAt);
     state.seen.applyChange(change, safeMessages.length, getKeyAt);
 
@@ -668,6 +718,12 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     // change of policy must not replay the last batch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [safeMessages, hasSuffix, hasPrefix, getKeyAt]);
+
+  // A commit can grow the content without resizing any observed element (the
+  // sized container takes the new total height): pin after every commit too.
+  useIsomorphicLayoutEffect(() => {
+    pinToBottom();
+  });
 
   // onOlderMessages / onNewerMessages after the commit is painted, so a
   // callback that sets state does not block the frame that shows the messages.
