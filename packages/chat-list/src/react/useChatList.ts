@@ -95,6 +95,8 @@ const LANDED_FRAMES = 2;
 /** TanStack stops reconciling a command after 5 s; so do we. */
 const COMMAND_TIMEOUT_MS = 5000;
 const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+/** Stands in for a `messages` that is not an array; one constant, so hook dependencies stay stable. */
+const NO_MESSAGES: readonly never[] = [];
 
 const defaultGetMessageKey = (message: unknown): MessageKey => (message as { id: MessageKey }).id;
 const defaultIsReceived = (message: unknown): boolean => (message as { role?: unknown }).role === 'assistant';
@@ -152,6 +154,43 @@ function shouldCompensateResize(item: VirtualItem, _delta: number, instance: Vir
   return item.start < offset && !instance.itemSizeCache.has(item.key);
 }
 
+interface PrefixAnchor {
+  key: MessageKey;
+  /** The anchor row's top minus the scroll offset, before the update. */
+  distance: number;
+}
+
+/** The first message below the prefix, when the prefix is the row at the top of the viewport. */
+function findPrefixAnchor(virtualizer: Virtualizer<HTMLElement, HTMLElement> | null): PrefixAnchor | null {
+  if (virtualizer === null) return null;
+  const prefix = virtualizer.measurementsCache[0];
+  const firstMessage = virtualizer.measurementsCache[1];
+  const offset = virtualizer.scrollOffset ?? 0;
+  if (prefix?.key !== PREFIX_KEY || firstMessage === undefined || offset >= prefix.end) return null;
+  return { key: firstMessage.key as MessageKey, distance: firstMessage.start - offset };
+}
+
+/**
+ * Moves TanStack's offset so the anchor row keeps its place, before the rows of
+ * this render are chosen; the commit writes it to the scroller. The scan is as
+ * long as the prepend.
+ */
+function keepPrefixAnchor(
+  virtualizer: Virtualizer<HTMLElement, HTMLElement>,
+  anchor: PrefixAnchor,
+  state: { pendingOffsetWrite: boolean },
+): void {
+  const { count, getItemKey } = virtualizer.options;
+  for (let index = 0; index < count; index++) {
+    if (getItemKey(index) !== anchor.key) continue;
+    const item = virtualizer.measurementsCache[index];
+    if (item === undefined) return;
+    virtualizer.scrollOffset = Math.max(0, item.start - anchor.distance);
+    state.pendingOffsetWrite = true;
+    return;
+  }
+}
+
 function readMetrics(element: HTMLElement | null): ScrollMetrics | null {
   if (element === null) return null;
   return { scrollOffset: element.scrollTop, scrollSize: element.scrollHeight, viewportSize: element.clientHeight };
@@ -181,7 +220,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
   if (overscan.problem) warnOnce(overscan.problem);
   if (historyEndOffset.problem) warnOnce(historyEndOffset.problem);
   if (!Array.isArray(messages)) warnOnce(`messages must be an array, got ${typeof messages}; rendering none.`);
-  const safeMessages: readonly TMessage[] = Array.isArray(messages) ? messages : [];
+  const safeMessages: readonly TMessage[] = Array.isArray(messages) ? messages : NO_MESSAGES;
 
   // Latest props for listeners and the handle, which outlive a render.
   const latest = useRef({ options, safeMessages, historyEndOffset: historyEndOffset.value });
@@ -221,10 +260,44 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     [estimateSize, prefixCount, safeMessages],
   );
 
+  // State that lives across renders but is not rendered: the policy's memory.
+  const internals = useRef({
+    committed: NO_COMMITTED_MESSAGES as CommittedEdges,
+    committedHasSuffix: false,
+    /** An offset decided during render (the prefix anchor) that the commit must write to the scroller. */
+    pendingOffsetWrite: false,
+    /** Where `pinToBottom` last put the scroller, to recognise the scroll event it causes. */
+    pinnedOffset: Number.NaN,
+    /** The offset `edges` describe. A scroller found elsewhere was moved by someone whose scroll event is still to come. */
+    knownOffset: 0,
+    /** The messages the chat policy last ran for; anything else is a commit still in progress. */
+    committedMessages: null as readonly TMessage[] | null,
+    edges: EDGES_OF_EMPTY_LIST as EdgeState,
+    history: INITIAL_HISTORY_TRIGGER,
+    seen: new SeenTracker(),
+    unseenCount: 0,
+    isScrolling: false,
+    scrollEndTimer: undefined as ReturnType<typeof setTimeout> | undefined,
+    command: null as ScrollCommand | null,
+    commandFrame: 0,
+    /** The list must land at the bottom once it has a viewport (opened while hidden). */
+    needsOpeningScroll: false,
+    isMounted: false,
+    pendingBatches: [] as Array<{ kind: 'older' | 'newer'; batch: TMessage[] }>,
+  });
+
   const scrollerElement = useRef<HTMLElement | null>(null);
+  const virtualizerRef = useRef<Virtualizer<HTMLElement, HTMLElement> | null>(null);
   const pinToBottomRef = useRef(() => {});
   const isStuckToBottom = () =>
     internals.current.edges.isAtBottom && isPinnedWhileGrowing(latest.current.options.follow ?? 'at-bottom');
+  // TanStack anchors a prepend on the row at the top of the viewport. When that
+  // row is the prefix ("Loading...") and the prefix goes in the same update as
+  // the prepend, it finds no anchor and the view jumps by the whole batch
+  // (SPEC §2.4): anchor on the first message below the prefix instead.
+  const previousVirtualizer = virtualizerRef.current;
+  const prefixAnchor = hasPrefix ? null : findPrefixAnchor(previousVirtualizer);
+
   const virtualizer = useVirtualizer<HTMLElement, HTMLElement>({
     count,
     getScrollElement: () => scrollerElement.current,
@@ -246,6 +319,9 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     // After TanStack re-rendered for a measurement, the content may have grown under a pinned list.
     onChange: () => pinToBottomRef.current(),
   });
+  virtualizerRef.current = virtualizer;
+  if (prefixAnchor !== null) keepPrefixAnchor(virtualizer, prefixAnchor, internals.current);
+
   // TanStack skips compensating a row above the viewport that resizes while the
   // reader scrolls up; a chat must not move then either (a late image, SPEC §2.4).
   // A list stuck to the bottom is held there by `pinToBottom` instead: a
@@ -253,29 +329,6 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, delta, instance) =>
     !isStuckToBottom() && shouldCompensateResize(item, delta, instance);
 
-  // State that lives across renders but is not rendered: the policy's memory.
-  const internals = useRef({
-    committed: NO_COMMITTED_MESSAGES as CommittedEdges,
-    committedHasSuffix: false,
-    /** Where `pinToBottom` last put the scroller, to recognise the scroll event it causes. */
-    pinnedOffset: Number.NaN,
-    /** The offset `edges` describe. A scroller found elsewhere was moved by someone whose scroll event is still to come. */
-    knownOffset: 0,
-    /** The messages the chat policy last ran for; anything else is a commit still in progress. */
-    committedMessages: null as readonly TMessage[] | null,
-    edges: EDGES_OF_EMPTY_LIST as EdgeState,
-    history: INITIAL_HISTORY_TRIGGER,
-    seen: new SeenTracker(),
-    unseenCount: 0,
-    isScrolling: false,
-    scrollEndTimer: undefined as ReturnType<typeof setTimeout> | undefined,
-    command: null as ScrollCommand | null,
-    commandFrame: 0,
-    /** The list must land at the bottom once it has a viewport (opened while hidden). */
-    needsOpeningScroll: false,
-    isMounted: false,
-    pendingBatches: [] as Array<{ kind: 'older' | 'newer'; batch: TMessage[] }>,
-  });
 
   const finishCommand = useCallback((landed: boolean) => {
     const state = internals.current;
@@ -581,7 +634,6 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
       state.pinnedOffset = element.scrollTop;
       state.knownOffset = state.pinnedOffset;
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reads refs only
   }, []);
   pinToBottomRef.current = pinToBottom;
 
@@ -678,6 +730,16 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
       finishCommand(false);
     };
   }, [finishCommand]);
+
+  useIsomorphicLayoutEffect(() => {
+    const state = internals.current;
+    const element = scrollerElement.current;
+    if (!state.pendingOffsetWrite || element === null) return;
+    state.pendingOffsetWrite = false;
+    // TanStack's offset already includes any compensation for rows measured during this commit.
+    element.scrollTop = virtualizer.scrollOffset ?? element.scrollTop;
+    state.knownOffset = element.scrollTop;
+  }, [safeMessages, hasPrefix, virtualizer]);
 
   // The chat policy, once per committed change of the messages or affixes.
   useIsomorphicLayoutEffect(() => {

@@ -39,6 +39,23 @@ describe('history', () => {
     expect(prefixBottom, 'prefix bottom relative to the viewport top').toBeLessThanOrEqual(1);
   });
 
+  for (const offset of [0, 20]) {
+    it(`keeps the first message still when the reader sees "Loading..." at the top (scrollTop ${offset}) and the prepend removes it`, async () => {
+      const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=1500');
+      await fixture.settled();
+      await fixture.scrollTo(50);
+      await fixture.page.waitForSelector('[data-chat-list-prefix]');
+      await fixture.scrollTo(offset);
+      const firstId = await fixture.run<string>('window.fixture.messages()[0].id');
+      const before = await fixture.rowTop(firstId);
+      await fixture.page.waitForSelector('[data-chat-list-prefix]', { state: 'detached' });
+      await fixture.settled();
+      const after = await fixture.rowTop(firstId);
+      expect(after, 'the old first message is still rendered').not.toBeNull();
+      expect(Math.abs(after! - before!), `drift of the old first message (prefix was the top row at ${offset} px)`).toBeLessThanOrEqual(1);
+    });
+  }
+
   it('is not called again while its promise is pending', async () => {
     const fixture = await browser.open('count=50&history=1&historyEndOffset=300&historyDelay=2000');
     await fixture.settled();
