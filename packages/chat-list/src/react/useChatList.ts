@@ -145,7 +145,11 @@ function writeScrollOffset(
   subpixelDebt.set(element, Math.abs(dropped) < 1 ? dropped : 0);
 }
 
-function shouldCompensateResize(item: VirtualItem, _delta: number, instance: Virtualizer<HTMLElement, HTMLElement>): boolean {
+function shouldCompensateResize(
+  item: VirtualItem,
+  _delta: number,
+  instance: Virtualizer<HTMLElement, HTMLElement>,
+): boolean {
   const offset = instance.scrollOffset ?? 0;
   if (item.end <= offset) return true;
   // A first measurement of a row that started above the viewport corrects an
@@ -219,7 +223,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
   });
   if (overscan.problem) warnOnce(overscan.problem);
   if (historyEndOffset.problem) warnOnce(historyEndOffset.problem);
-  if (!Array.isArray(messages)) warnOnce(`messages must be an array, got ${typeof messages}; rendering none.`);
+  if (!Array.isArray(messages)) warnOnce(() => `messages must be an array, got ${typeof messages}; rendering none.`);
   const safeMessages: readonly TMessage[] = Array.isArray(messages) ? messages : NO_MESSAGES;
 
   // Latest props for listeners and the handle, which outlive a render.
@@ -233,7 +237,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     (index: number): MessageKey => {
       const key = getMessageKey(safeMessages[index] as TMessage);
       if (typeof key === 'string' || typeof key === 'number') return key;
-      warnOnce(`getMessageKey returned ${String(key)} for message ${index}; using its index until it has a key.`);
+      warnOnce(() => `getMessageKey returned ${String(key)} for message ${index}; using its index until it has a key.`);
       return `\u0000chat-list-index-${index}`;
     },
     [safeMessages, getMessageKey],
@@ -328,7 +332,6 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
   // compensation computed from TanStack's last known offset would pull it up.
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, delta, instance) =>
     !isStuckToBottom() && shouldCompensateResize(item, delta, instance);
-
 
   const finishCommand = useCallback((landed: boolean) => {
     const state = internals.current;
@@ -461,7 +464,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     const scrollToIndex = (index: number, scrollOptions: ScrollToOptions = {}): Promise<boolean> => {
       const length = latest.current.safeMessages.length;
       if (!Number.isInteger(index) || index < 0 || index >= length) {
-        warnOnce(`scrollToIndex: index ${index} is outside 0..${length - 1}.`);
+        warnOnce(() => `scrollToIndex: index ${index} is outside 0..${length - 1}.`);
         return Promise.resolve(false);
       }
       const align = toVirtualizerAlign(scrollOptions.align);
@@ -497,7 +500,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
       scrollToId: (id: MessageKey, scrollOptions?: ScrollToOptions) => {
         const index = messageIndexOfKey(id);
         if (index === -1) {
-          warnOnce(`scrollToId: no message has the key ${JSON.stringify(id)}.`);
+          warnOnce(() => `scrollToId: no message has the key ${JSON.stringify(id)}.`);
           return Promise.resolve(false);
         }
         return scrollToIndex(index, scrollOptions);
@@ -547,7 +550,8 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     const range = getVisibleRange();
     const current = latest.current.safeMessages;
     if (range !== null) {
-      const getKey = latest.current.options.getMessageKey ?? (defaultGetMessageKey as (message: TMessage) => MessageKey);
+      const getKey =
+        latest.current.options.getMessageKey ?? (defaultGetMessageKey as (message: TMessage) => MessageKey);
       state.seen.markVisible(range.firstIndex, range.lastIndex, (index) => getKey(current[index] as TMessage));
     }
     const unseen = state.seen.getUnseenCount(current.length);
@@ -604,7 +608,11 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     updateSeen();
     dispatchHistory({
       type: 'evaluate',
-      isInZone: isInHistoryZone({ ...metrics, isAtBottom: edges.isAtBottom, historyEndOffset: latest.current.historyEndOffset }),
+      isInZone: isInHistoryZone({
+        ...metrics,
+        isAtBottom: edges.isAtBottom,
+        historyEndOffset: latest.current.historyEndOffset,
+      }),
     });
   }, [dispatchHistory, updateSeen]);
 
@@ -666,7 +674,6 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     },
     [finishCommand, virtualizer],
   );
-
 
   const onViewportResize = useCallback(() => {
     const state = internals.current;
@@ -753,8 +760,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     if (isDevelopment() && change.kind !== 'unchanged') warnAboutDuplicateKeys(safeMessages.length, getKeyAt);
     state.seen.applyChange(change, safeMessages.length, getKeyAt);
 
-    const wasAtBottom =
-      state.edges.isAtBottom || state.command?.kind === 'follow' || state.command?.kind === 'bottom';
+    const wasAtBottom = state.edges.isAtBottom || state.command?.kind === 'follow' || state.command?.kind === 'bottom';
     if (change.kind === 'initial' || change.kind === 'replaced') {
       // A new conversation opens at its newest message, whatever the follow mode (SPEC §2.5).
       state.history = INITIAL_HISTORY_TRIGGER;
@@ -869,7 +875,7 @@ function warnAboutDuplicateKeys(count: number, getKey: (index: number) => Messag
     const key = getKey(index);
     if (keys.has(key)) {
       warnOnce(
-        `duplicate message key ${JSON.stringify(key)}: keys must be unique and stable. Every message is still rendered, but rows with the same key share a measured size.`,
+        () => `duplicate message key ${JSON.stringify(key)}: keys must be unique and stable. Every message is still rendered, but rows with the same key share a measured size.`,
       );
     }
     keys.add(key);
