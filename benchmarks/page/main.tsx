@@ -1,0 +1,565 @@
+import { createMessageGenerator, type ChatMessage } from '@chat-list/sample-data';
+import { useLayoutEffect, useState, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { Ours } from './impls/Ours';
+import { Plain } from './impls/Plain';
+import { Tanstack } from './impls/Tanstack';
+import { Virtua } from './impls/Virtua';
+import { Virtuoso } from './impls/Virtuoso';
+import type { ImplProps, ListState } from './shared';
+
+// ---------------------------------------------------------------------------
+// Query: ?impl=ours|tanstack|virtuoso|virtua|plain&count=N&seed=1&history=H&future=F
+// ---------------------------------------------------------------------------
+
+const IMPLS: Record<string, ComponentType<ImplProps>> = {
+  ours: Ours,
+  tanstack: Tanstack,
+  virtuoso: Virtuoso,
+  virtua: Virtua,
+  plain: Plain,
+};
+
+const query = new URLSearchParams(location.search);
+const implName = query.get('impl') ?? 'ours';
+const FoundImpl = IMPLS[implName];
+if (!FoundImpl) throw new Error(`unknown impl ${implName}`);
+const Impl: ComponentType<ImplProps> = FoundImpl;
+const count = Number(query.get('count') ?? 1000);
+const seed = Number(query.get('seed') ?? 1);
+const historySize = Number(query.get('history') ?? 1000);
+const futureSize = Number(query.get('future') ?? 1000);
+
+// Same seed ⇒ same messages for every implementation: older history first,
+// then the initial messages, then the ones appended later.
+const generator = createMessageGenerator({ seed });
+const history = generator.messages(historySize);
+const initial = generator.messages(count);
+const future = generator.messages(futureSize);
+const streamWords = future
+  .map((message) => message.content)
+  .join(' ')
+  .split(/\s+/)
+  .filter(Boolean);
+
+// ---------------------------------------------------------------------------
+// Frames: a counter, and "after the frame" tasks (a task posted from a rAF
+// callback runs after that frame's layout, resize observers and paint).
+// ---------------------------------------------------------------------------
+
+let frameNo = 0;
+const frameTimes: number[] = [];
+let recordFrames = false;
+function frameLoop() {
+  frameNo++;
+  if (recordFrames) frameTimes.push(performance.now());
+  requestAnimationFrame(frameLoop);
+}
+requestAnimationFrame(frameLoop);
+
+const channel = new MessageChannel();
+const taskQueue: Array<() => void> = [];
+channel.port1.onmessage = () => taskQueue.shift()?.();
+function postTask(task: () => void) {
+  taskQueue.push(task);
+  channel.port2.postMessage(0);
+}
+
+interface Frame {
+  frame: number;
+  /** performance.now() at the frame's rAF callback. */
+  t: number;
+}
+/** Resolves after the next frame is painted (in a task that follows it). */
+function afterFrame(): Promise<Frame> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      const frame = { frame: frameNo, t: performance.now() };
+      postTask(() => resolve(frame));
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------
+// The app
+// ---------------------------------------------------------------------------
+
+let scroller: HTMLElement | null = null;
+const onScroller = (element: HTMLElement | null) => {
+  if (element) scroller = element;
+};
+let setListState: (update: (state: ListState) => ListState) => void = () => {
+  throw new Error('not mounted');
+};
+let listState: ListState = { messages: initial, prefix: false, kind: 'initial', prepended: 0 };
+const commits: Frame[] = [];
+
+function App() {
+  const [state, setState] = useState(listState);
+  setListState = (update) =>
+    setState((current) => {
+      listState = update(current);
+      return listState;
+    });
+  useLayoutEffect(() => {
+    commits.push({ frame: frameNo, t: performance.now() });
+  }, [state]);
+  return <Impl state={state} onScroller={onScroller} />;
+}
+
+const container = document.getElementById('list')!;
+const root = createRoot(container);
+
+// ---------------------------------------------------------------------------
+// Measurements
+// ---------------------------------------------------------------------------
+
+const EDGE = 1.5;
+
+function gap(): number {
+  if (!scroller) return Number.NaN;
+  return scroller.scrollHeight - (scroller.scrollTop + scroller.clientHeight);
+}
+
+function viewportRect(): DOMRect {
+  return (scroller ?? container).getBoundingClientRect();
+}
+
+/** Id of the row under the viewport's centre, or null when that point is blank. */
+function centreRow(): string | null {
+  const rect = viewportRect();
+  const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+  const row = hit?.closest<HTMLElement>('[data-mid],[data-loading]');
+  if (!row || !container.contains(row)) return null;
+  return row.dataset.mid ?? 'loading';
+}
+
+/** The first message row whose bottom is inside the viewport, and its top relative to the viewport. */
+function topRow(): { id: string; top: number } | null {
+  const viewportTop = viewportRect().top;
+  const rows = [...container.querySelectorAll<HTMLElement>('[data-mid]')]
+    .map((row) => ({ id: row.dataset.mid!, rect: row.getBoundingClientRect() }))
+    .sort((a, b) => a.rect.top - b.rect.top);
+  for (const row of rows) {
+    if (row.rect.bottom > viewportTop + 1) return { id: row.id, top: row.rect.top - viewportTop };
+  }
+  return null;
+}
+
+function rowTop(id: string): number | null {
+  const row = container.querySelector<HTMLElement>(`[data-mid="${id}"]`);
+  return row ? row.getBoundingClientRect().top - viewportRect().top : null;
+}
+
+interface Sample extends Frame {
+  top: number;
+  height: number;
+  client: number;
+  centre: string | null;
+  anchorTop?: number | null;
+}
+
+function sample(frame: Frame, anchorId?: string): Sample | null {
+  if (!scroller) return null;
+  const result: Sample = {
+    ...frame,
+    top: scroller.scrollTop,
+    height: scroller.scrollHeight,
+    client: scroller.clientHeight,
+    centre: centreRow(),
+  };
+  if (anchorId !== undefined) result.anchorTop = rowTop(anchorId);
+  return result;
+}
+
+function sameState(a: Sample | null, b: Sample | null): boolean {
+  return (
+    a !== null &&
+    b !== null &&
+    a.top === b.top &&
+    a.height === b.height &&
+    a.client === b.client &&
+    a.centre === b.centre
+  );
+}
+
+interface Settled {
+  /** ms from the call to the first frame of the final run of equal frames. */
+  ms: number;
+  /** Frames from the call to that frame. */
+  frames: number;
+  /** Frame number of that frame. */
+  frame: number;
+  /** At least two equal frames were seen before giving up. */
+  settled: boolean;
+  gap: number;
+  samples: Sample[];
+}
+
+/**
+ * Samples every frame (after paint) until the state (scrollTop, scrollHeight,
+ * clientHeight, row under the centre) has been the same for `stableFrames`
+ * frames. "Settled" is the first frame of that final run: the first of two
+ * (or more) equal frames.
+ */
+async function settle(t0: number, options: { stableFrames?: number; maxFrames?: number; anchorId?: string } = {}) {
+  const { stableFrames = 8, maxFrames = 900, anchorId } = options;
+  const startFrame = frameNo;
+  const samples: Sample[] = [];
+  let run = 0;
+  for (let index = 0; index < maxFrames; index++) {
+    const current = sample(await afterFrame(), anchorId);
+    if (current === null) continue;
+    const previous = samples[samples.length - 1] ?? null;
+    run = sameState(previous, current) ? run + 1 : 1;
+    samples.push(current);
+    if (run >= stableFrames) break;
+  }
+  const last = samples[samples.length - 1];
+  if (!last) throw new Error('no scroller');
+  let first = samples.length - 1;
+  while (first > 0 && sameState(samples[first - 1]!, last)) first--;
+  const settledSample = samples[first]!;
+  const result: Settled = {
+    ms: settledSample.t - t0,
+    frames: settledSample.frame - startFrame,
+    frame: settledSample.frame,
+    settled: samples.length - first >= 2,
+    gap: gap(),
+    samples,
+  };
+  return result;
+}
+
+function domStats() {
+  return {
+    elements: container.getElementsByTagName('*').length,
+    rows: container.querySelectorAll('[data-mid]').length,
+  };
+}
+
+/** Message rows in the DOM beyond those intersecting the viewport (what overscan adds). */
+function rowsBeyondViewport(): number {
+  const rect = viewportRect();
+  let inDom = 0;
+  let visible = 0;
+  for (const row of container.querySelectorAll<HTMLElement>('[data-mid]')) {
+    inDom++;
+    const box = row.getBoundingClientRect();
+    if (box.bottom > rect.top && box.top < rect.bottom) visible++;
+  }
+  return inDom - visible;
+}
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+const median = (values: number[]) => percentile(values, 50);
+
+function lastCommitAfter(t0: number): Frame | null {
+  for (let index = commits.length - 1; index >= 0; index--) {
+    if (commits[index]!.t >= t0) return commits[index]!;
+  }
+  return null;
+}
+
+/** A reader's scroll: the wheel event that precedes it, then the scroll itself. */
+function readerScrollsUp(px: number) {
+  if (!scroller) return;
+  scroller.dispatchEvent(new WheelEvent('wheel', { deltaY: -px, bubbles: true, cancelable: true }));
+  scroller.scrollTop -= px;
+}
+
+let nextFuture = 0;
+function takeFuture(n: number): ChatMessage[] {
+  const batch = future.slice(nextFuture, nextFuture + n);
+  nextFuture += n;
+  if (batch.length < n) throw new Error(`only ${future.length} future messages; raise ?future=`);
+  return batch;
+}
+
+let nextHistory = historySize;
+function takeHistory(n: number): ChatMessage[] {
+  if (nextHistory - n < 0) throw new Error(`only ${historySize} history messages; raise ?history=`);
+  nextHistory -= n;
+  return history.slice(nextHistory, nextHistory + n);
+}
+
+const bench = {
+  ready: true,
+  impl: implName,
+  count,
+
+  /** Renders the list with `count` messages; resolves when settled (expected: at the bottom). */
+  async mount() {
+    await afterFrame();
+    const t0 = performance.now();
+    root.render(<App />);
+    const result = await settle(t0);
+    const commit = commits[0];
+    return {
+      ms: result.ms,
+      frames: result.frames,
+      commitMs: commit ? commit.t - t0 : null,
+      settled: result.settled,
+      gap: result.gap,
+      ...domStats(),
+    };
+  },
+
+  /** Appends `n` messages while at the bottom; resolves when settled. */
+  async append(n: number) {
+    const batch = takeFuture(n);
+    const commitsBefore = commits.length;
+    await afterFrame();
+    const t0 = performance.now();
+    setListState((state) => ({ ...state, messages: [...state.messages, ...batch], kind: 'append' }));
+    const result = await settle(t0);
+    const commit = commits.length > commitsBefore ? commits[commitsBefore]! : null;
+    return {
+      ms: result.ms,
+      frames: result.frames,
+      framesAfterCommit: commit ? result.frame - commit.frame : null,
+      commitMs: commit ? commit.t - t0 : null,
+      settled: result.settled,
+      gap: result.gap,
+    };
+  },
+
+  /** Scrolls to the middle of the content (a reader far from both edges) and waits for it to settle. */
+  async scrollToMiddle() {
+    if (!scroller) throw new Error('no scroller');
+    scroller.scrollTop = (scroller.scrollHeight - scroller.clientHeight) / 2;
+    await settle(performance.now());
+    return { gap: gap(), top: scroller.scrollTop };
+  },
+
+  /** Prepends `n` older messages while the reader is mid-list: time, and drift of the top row. */
+  async prepend(n: number) {
+    await afterFrame();
+    const anchor = topRow();
+    if (!anchor) throw new Error('no row in view');
+    const batch = takeHistory(n);
+    const t0 = performance.now();
+    setListState((state) => ({
+      ...state,
+      messages: [...batch, ...state.messages],
+      kind: 'prepend',
+      prepended: state.prepended + n,
+    }));
+    const result = await settle(t0, { anchorId: anchor.id });
+    return { ms: result.ms, frames: result.frames, settled: result.settled, ...drift(anchor, result.samples) };
+  },
+
+  /**
+   * At the very top with a "Loading..." prefix shown, prepends `n` messages
+   * and removes the prefix in the same update: drift of the first message row.
+   */
+  async historyPrepend(n: number, readerOffset = 0) {
+    if (!scroller) throw new Error('no scroller');
+    setListState((state) => ({ ...state, prefix: true, kind: 'update' }));
+    await settle(performance.now());
+    scroller.scrollTop = readerOffset;
+    await settle(performance.now());
+    await afterFrame();
+    const loadingVisible = container.querySelector('[data-loading]') !== null;
+    const anchor = topRow();
+    if (!anchor) throw new Error('no row in view');
+    const batch = takeHistory(n);
+    const t0 = performance.now();
+    setListState((state) => ({
+      ...state,
+      messages: [...batch, ...state.messages],
+      prefix: false,
+      kind: 'prepend',
+      prepended: state.prepended + n,
+    }));
+    const result = await settle(t0, { anchorId: anchor.id });
+    return { ms: result.ms, settled: result.settled, loadingVisible, ...drift(anchor, result.samples) };
+  },
+
+  /**
+   * The last message grows by one word per frame for `frames` frames; the
+   * update is committed with flushSync inside requestAnimationFrame, so it lands
+   * in that frame. The bottom gap is read after each frame is painted.
+   * `escapeAt`: on that frame the reader scrolls up 600 px.
+   */
+  async stream(frames: number, escapeAt = -1) {
+    if (!scroller) throw new Error('no scroller');
+    const gaps: number[] = [];
+    const scriptMs: number[] = [];
+    let word = 0;
+    const startGap = gap();
+    await new Promise<void>((resolve) => {
+      const grow = () => {
+        const t1 = performance.now();
+        flushSync(() =>
+          setListState((state) => {
+            const messages = state.messages.slice();
+            const last = messages[messages.length - 1]!;
+            messages[messages.length - 1] = {
+              ...last,
+              content: `${last.content} ${streamWords[word++ % streamWords.length]}`,
+            };
+            return { ...state, messages, kind: 'update' };
+          }),
+        );
+        scriptMs.push(performance.now() - t1);
+        postTask(() => {
+          gaps.push(gap());
+          if (gaps.length === escapeAt) readerScrollsUp(600);
+          if (gaps.length >= frames) resolve();
+          else requestAnimationFrame(grow);
+        });
+      };
+      requestAnimationFrame(grow);
+    });
+    const measured = escapeAt >= 0 ? gaps.slice(0, escapeAt) : gaps;
+    return {
+      startGap,
+      maxGap: Math.max(...measured),
+      p95Gap: percentile(measured, 95),
+      framesOverEdge: measured.filter((value) => value > EDGE).length,
+      scriptMsMedian: median(scriptMs),
+      scriptMsP95: percentile(scriptMs, 95),
+      finalGap: gaps[gaps.length - 1]!,
+      gapsAfterEscape: escapeAt >= 0 ? gaps.slice(escapeAt) : [],
+    };
+  },
+
+  /** At the bottom, appends `n` messages; on the first frame after the commit the reader scrolls up 600 px. */
+  async followEscape(n: number) {
+    const batch = takeFuture(n);
+    const commitsBefore = commits.length;
+    setListState((state) => ({ ...state, messages: [...state.messages, ...batch], kind: 'append' }));
+    while (commits.length === commitsBefore) await afterFrame();
+    readerScrollsUp(600);
+    const afterScroll = gap();
+    const gaps: number[] = [];
+    for (let index = 0; index < 60; index++) {
+      await afterFrame();
+      gaps.push(gap());
+    }
+    return { afterScroll, finalGap: gaps[gaps.length - 1]!, minGap: Math.min(...gaps) };
+  },
+
+  /**
+   * Scrolls up `px` per frame for `frames` frames. After each painted frame: is
+   * a row under the viewport's centre (else a blank frame), how many rows are
+   * in the DOM.
+   * - 'between-frames': the scroll is set in a task after a frame is painted,
+   *   so the list sees the scroll event before the next frame is painted (the
+   *   best case: a main-thread scroll the list can keep up with).
+   * - 'in-frame': the scroll is set in requestAnimationFrame, so the frame is
+   *   painted at the new offset before the list hears of it (as when the
+   *   compositor scrolls ahead of the main thread): what overscan must cover.
+   */
+  async scrollThrough(px: number, frames: number, mode: 'between-frames' | 'in-frame' = 'between-frames') {
+    if (!scroller) throw new Error('no scroller');
+    const element = scroller;
+    let blank = 0;
+    let written = 0;
+    let checks = 0;
+    let maxRows = 0;
+    let maxBeyond = 0;
+    let checkedThisFrame = false;
+    let pending = false;
+    let done = false;
+    const startFrames = frameTimes.length;
+    let finish: () => void = () => {};
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const write = () => {
+      if (written >= frames) return;
+      written++;
+      element.scrollTop -= px;
+    };
+    const check = () => {
+      pending = false;
+      if (done || checkedThisFrame) return;
+      checkedThisFrame = true;
+      if (written > 0) {
+        checks++;
+        if (centreRow() === null) blank++;
+        const rows = domStats().rows;
+        maxRows = Math.max(maxRows, rows);
+        // Measuring every row of a non-virtualized list would cost the frame it measures.
+        if (rows < 2000) maxBeyond = Math.max(maxBeyond, rowsBeyondViewport());
+        else maxBeyond = Number.NaN;
+      }
+      if (checks >= frames || (written > 0 && element.scrollTop <= 0)) {
+        done = true;
+        finish();
+        return;
+      }
+      if (mode === 'between-frames') write();
+    };
+    // The check of a frame is posted from a capture listener of the scroll
+    // event, which runs before the list's own listeners: the check task is
+    // queued before any render the list schedules from its scroll handler, so
+    // it sees the frame as painted, not a later render.
+    const onScroll = () => {
+      if (done || pending) return;
+      pending = true;
+      postTask(check);
+    };
+    window.addEventListener('scroll', onScroll, { capture: true, passive: true });
+    const onFrame = () => {
+      if (done) return;
+      if (mode === 'in-frame') write();
+      postTask(() => {
+        check();
+        checkedThisFrame = false;
+      });
+      requestAnimationFrame(onFrame);
+    };
+    await afterFrame();
+    recordFrames = true;
+    const t0 = performance.now();
+    if (mode === 'between-frames') write();
+    requestAnimationFrame(onFrame);
+    await finished;
+    recordFrames = false;
+    window.removeEventListener('scroll', onScroll, { capture: true });
+    const times = frameTimes.slice(startFrames);
+    const intervals = times.slice(1).map((time, index) => time - times[index]!);
+    return {
+      frames: checks,
+      ms: performance.now() - t0,
+      blankFrames: blank,
+      maxRows,
+      maxBeyond,
+      p95Interval: percentile(intervals, 95),
+      medianInterval: median(intervals),
+      over34: intervals.filter((interval) => interval > 34).length,
+      scrolledPx: written * px,
+    };
+  },
+
+  stats: domStats,
+  gap,
+  lastCommitAfter,
+};
+
+function drift(anchor: { id: string; top: number }, samples: Sample[]) {
+  const tops = samples.map((entry) => entry.anchorTop);
+  const seen = tops.filter((value): value is number => typeof value === 'number');
+  const lostFrames = tops.length - seen.length;
+  const finalTop = tops[tops.length - 1];
+  return {
+    anchorId: anchor.id,
+    maxDrift: seen.length ? Math.max(...seen.map((value) => Math.abs(value - anchor.top))) : Number.POSITIVE_INFINITY,
+    finalDrift: typeof finalTop === 'number' ? Math.abs(finalTop - anchor.top) : Number.POSITIVE_INFINITY,
+    lostFrames,
+  };
+}
+
+declare global {
+  interface Window {
+    bench: typeof bench;
+  }
+}
+window.bench = bench;

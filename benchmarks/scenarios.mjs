@@ -1,0 +1,164 @@
+// The scenarios: what each one loads, what it runs in the page, and what it
+// returns. One fresh browser context (own renderer process) per
+// (implementation, scenario, run).
+
+const EDGE = 1.5;
+export const SCROLL_FRAMES = 180;
+
+/** Reads the JS heap of the page after a full GC, MB. */
+async function heapAfterGc(cdp) {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  return usedSize / 1e6;
+}
+
+function mountScenario(count, label) {
+  return {
+    id: `mount-${label}`,
+    query: { count, history: 0, future: 10 },
+    // The plain list renders every row: at 100 000 a run takes 10–40 s, so it runs once.
+    maxRuns: count >= 100_000 ? { plain: 1 } : {},
+    async run({ page, cdp }) {
+      const heapBefore = await heapAfterGc(cdp);
+      const mount = await page.evaluate(() => window.bench.mount());
+      const heap = await heapAfterGc(cdp);
+      // Let the page idle a few frames after the GC before timing again.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+      const append = await page.evaluate(() => window.bench.append(1));
+      return {
+        mountMs: mount.ms,
+        mountFrames: mount.frames,
+        mountCommitMs: mount.commitMs,
+        mountGap: mount.gap,
+        mountOk: mount.settled && Math.abs(mount.gap) <= EDGE,
+        elements: mount.elements,
+        rows: mount.rows,
+        heapMB: heap,
+        heapAddedMB: heap - heapBefore,
+        append1Ms: append.ms,
+        append1Gap: append.gap,
+        append1CommitMs: append.commitMs,
+        append1Frames: append.framesAfterCommit,
+        append1Ok: append.settled && Math.abs(append.gap) <= EDGE,
+      };
+    },
+  };
+}
+
+export const SCENARIOS = [
+  mountScenario(1_000, '1k'),
+  mountScenario(10_000, '10k'),
+  mountScenario(100_000, '100k'),
+  {
+    id: 'prepend-1000',
+    query: { count: 1000, history: 1000, future: 0 },
+    async run({ page }) {
+      await page.evaluate(() => window.bench.mount());
+      const middle = await page.evaluate(() => window.bench.scrollToMiddle());
+      const result = await page.evaluate(() => window.bench.prepend(1000));
+      return {
+        prependMs: result.ms,
+        prependOk: result.settled,
+        prependDrift: result.maxDrift,
+        prependFinalDrift: result.finalDrift,
+        prependLostFrames: result.lostFrames,
+        prependDriftOk: result.maxDrift <= 1 && result.lostFrames === 0,
+        readerGap: middle.gap,
+      };
+    },
+  },
+  {
+    id: 'history-prepend',
+    query: { count: 1000, history: 10, future: 0 },
+    async run({ page }) {
+      await page.evaluate(() => window.bench.mount());
+      const result = await page.evaluate(() => window.bench.historyPrepend(10));
+      return {
+        historyDrift: result.maxDrift,
+        historyFinalDrift: result.finalDrift,
+        historyLostFrames: result.lostFrames,
+        historyLoadingVisible: result.loadingVisible,
+        historyOk: result.maxDrift <= 1 && result.lostFrames === 0,
+      };
+    },
+  },
+  {
+    id: 'append-1000',
+    query: { count: 1000, history: 0, future: 1000 },
+    async run({ page }) {
+      await page.evaluate(() => window.bench.mount());
+      const result = await page.evaluate(() => window.bench.append(1000));
+      return {
+        append1000Ms: result.ms,
+        append1000Frames: result.framesAfterCommit,
+        append1000Gap: result.gap,
+        append1000Ok: result.settled && Math.abs(result.gap) <= EDGE,
+      };
+    },
+  },
+  {
+    id: 'stream',
+    query: { count: 1000, history: 0, future: 50 },
+    async run({ page }) {
+      await page.evaluate(() => window.bench.mount());
+      const result = await page.evaluate(() => window.bench.stream(300));
+      return {
+        streamMaxGap: result.maxGap,
+        streamP95Gap: result.p95Gap,
+        streamFramesOverEdge: result.framesOverEdge,
+        streamScriptMs: result.scriptMsMedian,
+        streamScriptP95Ms: result.scriptMsP95,
+        streamOk: result.maxGap <= EDGE,
+      };
+    },
+  },
+  ...[
+    ['scroll', 'between-frames'],
+    ['scroll-late', 'in-frame'],
+  ].map(([id, mode]) => ({
+    id,
+    query: { count: 10_000, history: 0, future: 0 },
+    async run({ page }) {
+      await page.evaluate(() => window.bench.mount());
+      const result = await page.evaluate(
+        ([frames, scrollMode]) => window.bench.scrollThrough(400, frames, scrollMode),
+        [SCROLL_FRAMES, mode],
+      );
+      return {
+        scrollFrames: result.frames,
+        scrollP95Interval: result.p95Interval,
+        scrollMedianInterval: result.medianInterval,
+        scrollOver34: result.over34,
+        scrollBlank: result.blankFrames,
+        scrollMaxRows: result.maxRows,
+        scrollMaxBeyond: result.maxBeyond,
+        scrollOk: result.frames === SCROLL_FRAMES,
+      };
+    },
+  })),
+  {
+    id: 'escape-stream',
+    query: { count: 1000, history: 0, future: 50 },
+    async run({ page }) {
+      await page.evaluate(() => window.bench.mount());
+      const result = await page.evaluate(() => window.bench.stream(90, 30));
+      return {
+        escapeStreamGap: result.finalGap,
+        escapeStreamOk: result.finalGap >= 100,
+      };
+    },
+  },
+  {
+    id: 'escape-follow',
+    query: { count: 1000, history: 0, future: 1000 },
+    async run({ page }) {
+      await page.evaluate(() => window.bench.mount());
+      const result = await page.evaluate(() => window.bench.followEscape(1000));
+      return {
+        escapeFollowGap: result.finalGap,
+        escapeFollowOk: result.finalGap >= 100,
+      };
+    },
+  },
+];

@@ -1,0 +1,83 @@
+// Library sizes: each entry bundled with esbuild (minified, ESM, production),
+// React external, then gzipped (level 9). Bytes.
+import { build } from 'esbuild';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const REACT = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'];
+
+export const SIZE_ENTRIES = [
+  {
+    key: 'ours-with-tanstack',
+    impl: 'ours',
+    label: '@chat-list/react (whole entry), TanStack Virtual bundled',
+    contents: "export * from '@chat-list/react';",
+    external: REACT,
+  },
+  {
+    key: 'ours-without-tanstack',
+    impl: 'ours',
+    label: '@chat-list/react (whole entry), TanStack Virtual external',
+    contents: "export * from '@chat-list/react';",
+    external: [...REACT, '@tanstack/react-virtual', '@tanstack/virtual-core'],
+  },
+  {
+    key: 'tanstack',
+    impl: 'tanstack',
+    label: "import { useVirtualizer } from '@tanstack/react-virtual'",
+    contents: "export { useVirtualizer } from '@tanstack/react-virtual';",
+    external: REACT,
+  },
+  {
+    key: 'virtuoso',
+    impl: 'virtuoso',
+    label: "import { Virtuoso } from 'react-virtuoso'",
+    contents: "export { Virtuoso } from 'react-virtuoso';",
+    external: REACT,
+  },
+  {
+    key: 'virtua',
+    impl: 'virtua',
+    label: "import { VList } from 'virtua'",
+    contents: "export { VList } from 'virtua';",
+    external: REACT,
+  },
+  {
+    key: 'virtua-virtualizer',
+    impl: 'virtua',
+    label: "import { Virtualizer } from 'virtua' (what the chat recipe uses)",
+    contents: "export { Virtualizer } from 'virtua';",
+    external: REACT,
+  },
+];
+
+export async function measureSizes() {
+  const results = {};
+  for (const entry of SIZE_ENTRIES) {
+    const output = await build({
+      stdin: { contents: entry.contents, resolveDir: HERE, loader: 'js' },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2020',
+      write: false,
+      external: entry.external,
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'silent',
+    });
+    const code = output.outputFiles[0].contents;
+    results[entry.key] = { ...entry, minBytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length };
+  }
+  return results;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const sizes = await measureSizes();
+  for (const entry of Object.values(sizes)) {
+    console.log(
+      `${entry.label}: ${(entry.minBytes / 1024).toFixed(1)} kB min, ${(entry.gzipBytes / 1024).toFixed(2)} kB min+gzip`,
+    );
+  }
+}
