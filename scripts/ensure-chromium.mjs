@@ -22,7 +22,7 @@ export function ensureChromium() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (isRoot && hasApt) {
-    sh('apt-get update -qq') && sh('DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium');
+    if (sh('apt-get update -qq')) sh('DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium');
     const installed = findChromium();
     if (installed) return installed;
   }

@@ -1,16 +1,26 @@
+import { react18Aliases } from '@chat-list/react-18';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // Builds the browser-test fixture pages against the library's source, so the
-// tests exercise what is in src/ even before the package is built.
-export default defineConfig({
+// tests exercise what is in src/ even before the package is built. `--mode react18`
+// builds them a second time against React 18, into test/fixtures/dist-react18.
+export default defineConfig(({ mode }) => ({
   root: fileURLToPath(new URL('./test/fixtures', import.meta.url)),
   base: './',
   plugins: [react()],
   resolve: {
-    alias: { '@chat-list/react': fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+    alias: [
+      { find: '@chat-list/react', replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
+      ...(mode === 'react18' ? react18Aliases : []),
+    ],
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 5000 },
+  build: {
+    outDir: mode === 'react18' ? 'dist-react18' : 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 5000,
+  },
   logLevel: 'warn',
-});
+}));

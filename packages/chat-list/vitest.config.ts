@@ -1,5 +1,25 @@
+import { react18Aliases } from '@chat-list/react-18';
 import { defineConfig } from 'vitest/config';
 
+// jsdom wiring tests: the lead's and the robustness suites, plus test/react (which
+// checks that a run really uses the React it claims).
+const REACT_TESTS = ['src/react/**/*.test.{ts,tsx}', 'test/react/**/*.test.{ts,tsx}'];
+const BROWSER_TESTS = ['test/browser/**/*.browser.test.ts'];
+
+const browserProject = {
+  environment: 'node',
+  include: BROWSER_TESTS,
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  // Two cores: one Chromium at a time keeps frame timing honest.
+  fileParallelism: false,
+} as const;
+
+// React 18 and 19 (SPEC §2.8): the jsdom and browser suites run twice. The
+// `react18` project resolves react, react-dom, the testing library and TanStack
+// Virtual from @chat-list/react-18; `browser-react18` drives the fixture pages
+// built against React 18 (test/fixtures/dist-react18, `vite build --mode react18`).
+// Browser projects run one after the other (groupOrder), after the jsdom ones.
 export default defineConfig({
   test: {
     projects: [
@@ -7,22 +27,44 @@ export default defineConfig({
         test: { name: 'core', environment: 'node', include: ['src/core/**/*.test.ts'] },
       },
       {
+        test: { name: 'package', environment: 'node', include: ['test/package/**/*.test.ts'] },
+      },
+      {
         test: {
           name: 'react',
           environment: 'jsdom',
-          include: ['src/react/**/*.test.{ts,tsx}'],
+          include: REACT_TESTS,
           setupFiles: ['src/react/jsdom-setup.ts'],
         },
       },
       {
+        // The README's "Testing an app that uses ChatList in jsdom" recipe, as a user would run it.
         test: {
-          name: 'browser',
-          environment: 'node',
-          include: ['test/browser/**/*.browser.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          // Two cores: one Chromium at a time keeps frame timing honest.
-          fileParallelism: false,
+          name: 'jsdom-recipe',
+          environment: 'jsdom',
+          include: ['test/jsdom-recipe/**/*.test.tsx'],
+          setupFiles: ['test/jsdom-recipe/setup.ts'],
+        },
+      },
+      {
+        resolve: { alias: react18Aliases },
+        test: {
+          name: 'react18',
+          environment: 'jsdom',
+          include: REACT_TESTS,
+          setupFiles: ['src/react/jsdom-setup.ts'],
+          env: { CHAT_LIST_REACT: '18' },
+        },
+      },
+      {
+        test: { name: 'browser', ...browserProject, sequence: { groupOrder: 1 } },
+      },
+      {
+        test: {
+          name: 'browser-react18',
+          ...browserProject,
+          env: { CHAT_LIST_REACT: '18' },
+          sequence: { groupOrder: 2 },
         },
       },
     ],

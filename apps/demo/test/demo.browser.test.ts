@@ -188,7 +188,9 @@ describe('demo playground (built, in Chromium at 1280×800)', () => {
     await expectAtBottom(page, scenario);
     await expect.poll(() => debugLines(page), { message: `${scenario}: debug list lines` }).toHaveLength(10);
     const lines = await debugLines(page);
-    lines.forEach((line, index) => expect(line, `${scenario}: debug line ${index}`).toMatch(new RegExp(`^${index}: [A-Za-z0-9]{10}$`)));
+    lines.forEach((line, index) =>
+      expect(line, `${scenario}: debug line ${index}`).toMatch(new RegExp(`^${index}: [A-Za-z0-9]{10}$`)),
+    );
     await expect(page.getByRole('heading', { name: 'Items (index: id)', exact: true }).count()).resolves.toBe(1);
     expect(await messageCount(page), `${scenario}: status count`).toBe(10);
     await expect.poll(() => statusText(page, 'at-bottom'), { message: `${scenario}: status at bottom` }).toBe('yes');
@@ -196,21 +198,29 @@ describe('demo playground (built, in Chromium at 1280×800)', () => {
     expect(await statusText(page, 'loading'), `${scenario}: status loading`).toBe('no');
     expect(await statusText(page, 'unseen'), `${scenario}: status unseen`).toBe('0');
     const status = await page.getByRole('status', { name: 'List status' }).textContent();
-    expect(status, `${scenario}: status line text`).toMatch(/Messages: 10.*At top: no.*At bottom: yes.*Scrolling: (yes|no).*Unseen: 0.*Loading: no/);
+    expect(status, `${scenario}: status line text`).toMatch(
+      /Messages: 10.*At top: no.*At bottom: yes.*Scrolling: (yes|no).*Unseen: 0.*Loading: no/,
+    );
 
     // Rows carry their role; both kinds are styled apart.
     const roles = await page.locator(`${SCROLLER} [data-role]`).evaluateAll((rows) =>
-      rows.map((row) => ({ role: row.getAttribute('data-role'), background: getComputedStyle(row.querySelector('.message__bubble')!).backgroundColor })),
+      rows.map((row) => ({
+        role: row.getAttribute('data-role'),
+        background: getComputedStyle(row.querySelector('.message__bubble')!).backgroundColor,
+      })),
     );
     expect(roles.length, `${scenario}: rendered rows with data-role`).toBeGreaterThan(0);
     for (const { role } of roles) expect(['user', 'assistant'], `${scenario}: data-role value`).toContain(role);
     const userBg = roles.find((row) => row.role === 'user')?.background;
     const assistantBg = roles.find((row) => row.role === 'assistant')?.background;
-    if (userBg && assistantBg) expect(userBg, `${scenario}: user and assistant bubbles share a colour`).not.toBe(assistantBg);
+    if (userBg && assistantBg)
+      expect(userBg, `${scenario}: user and assistant bubbles share a colour`).not.toBe(assistantBg);
 
     // The same seed gives the same messages.
     const again = await openDemo();
-    await expect.poll(() => debugLines(again.page), { message: `${scenario}: debug lines after reload` }).toEqual(lines);
+    await expect
+      .poll(() => debugLines(again.page), { message: `${scenario}: debug lines after reload` })
+      .toEqual(lines);
     await finish(again, `${scenario} (reload)`);
     await finish(demo, scenario);
   });
@@ -228,7 +238,9 @@ describe('demo playground (built, in Chromium at 1280×800)', () => {
       await expectCount(page, expected, name);
       await expectAtBottom(page, `${name} with follow Always`);
       const bottomIndex = await page.locator(SCROLLER).evaluate((scroller) => {
-        const rows = [...scroller.querySelectorAll('[data-index]')].map((row) => Number(row.getAttribute('data-index')));
+        const rows = [...scroller.querySelectorAll('[data-index]')].map((row) =>
+          Number(row.getAttribute('data-index')),
+        );
         return Math.max(...rows);
       });
       expect(bottomIndex, `${name}: last rendered row index`).toBe(expected - 1);
@@ -251,7 +263,10 @@ describe('demo playground (built, in Chromium at 1280×800)', () => {
     const oldFirstId = firstLineBefore?.split(': ')[1];
     const idAt1011 = await page.locator(`${SCROLLER} [data-index="1011"]`).count();
     if (idAt1011 > 0) {
-      expect(await page.locator(`${SCROLLER} [data-index="1011"]`).getAttribute('data-id'), 'Prepend: old first message index').toBe(oldFirstId);
+      expect(
+        await page.locator(`${SCROLLER} [data-index="1011"]`).getAttribute('data-id'),
+        'Prepend: old first message index',
+      ).toBe(oldFirstId);
     }
     expect(await statusText(page, 'at-bottom'), 'Prepend while at the bottom: still at bottom').toBe('yes');
     await finish(demo, 'Prepend 1 / 10 / 1000');
@@ -285,14 +300,18 @@ describe('demo playground (built, in Chromium at 1280×800)', () => {
     await button(page, 'Dimensions', 'Narrow').click();
     await expect(button(page, 'Dimensions', 'Wide').count(), 'Narrow: button is now named "Wide"').resolves.toBe(1);
     expect(await button(page, 'Dimensions', 'Narrow').count(), 'Narrow: no "Narrow" button left').toBe(0);
-    await expect.poll(widthOf, { message: `Narrow: chat width (was ${wide} px) should shrink by at least 200 px` }).toBeLessThanOrEqual(wide - 200);
+    await expect
+      .poll(widthOf, { message: `Narrow: chat width (was ${wide} px) should shrink by at least 200 px` })
+      .toBeLessThanOrEqual(wide - 200);
     await button(page, 'Dimensions', 'Wide').click();
     await expect.poll(widthOf, { message: `Wide: chat width should return to ${wide} px` }).toBe(wide);
 
     const tall = await heightOf();
     await button(page, 'Dimensions', 'Short').click();
     await expect(button(page, 'Dimensions', 'Tall').count(), 'Short: button is now named "Tall"').resolves.toBe(1);
-    await expect.poll(heightOf, { message: `Short: list height (was ${tall} px) should shrink by at least 150 px` }).toBeLessThanOrEqual(tall - 150);
+    await expect
+      .poll(heightOf, { message: `Short: list height (was ${tall} px) should shrink by at least 150 px` })
+      .toBeLessThanOrEqual(tall - 150);
     await button(page, 'Dimensions', 'Tall').click();
     await expect.poll(heightOf, { message: `Tall: list height should return to ${tall} px` }).toBe(tall);
     await finish(demo, 'Dimensions');
@@ -348,7 +367,12 @@ describe('demo playground (built, in Chromium at 1280×800)', () => {
     const options = await followSelect(page)
       .locator('option')
       .evaluateAll((items) => items.map((item) => `${(item as HTMLOptionElement).value}=${item.textContent}`));
-    expect(options, 'Follow new messages options').toEqual(['always=Always', 'never=Never', 'at-bottom=At bottom', 'only-received=Only received']);
+    expect(options, 'Follow new messages options').toEqual([
+      'always=Always',
+      'never=Never',
+      'at-bottom=At bottom',
+      'only-received=Only received',
+    ]);
     await expectAtBottom(page, 'before Never');
     await followSelect(page).selectOption('never');
     const before = await metrics(page);
@@ -357,9 +381,17 @@ describe('demo playground (built, in Chromium at 1280×800)', () => {
     await frames(page, 5);
     const after = await metrics(page);
     const moved = Math.abs(after.scrollTop - before.scrollTop);
-    expect(moved, `Never + Append 10: scrollTop moved by ${moved.toFixed(2)} px (from ${before.scrollTop} to ${after.scrollTop})`).toBeLessThanOrEqual(DRIFT);
-    expect(after.gap, `Never + Append 10: new content should be below the viewport (gap ${after.gap.toFixed(1)} px)`).toBeGreaterThan(EDGE);
-    await expect.poll(() => statusText(page, 'at-bottom'), { message: 'Never + Append 10: status at bottom' }).toBe('no');
+    expect(
+      moved,
+      `Never + Append 10: scrollTop moved by ${moved.toFixed(2)} px (from ${before.scrollTop} to ${after.scrollTop})`,
+    ).toBeLessThanOrEqual(DRIFT);
+    expect(
+      after.gap,
+      `Never + Append 10: new content should be below the viewport (gap ${after.gap.toFixed(1)} px)`,
+    ).toBeGreaterThan(EDGE);
+    await expect
+      .poll(() => statusText(page, 'at-bottom'), { message: 'Never + Append 10: status at bottom' })
+      .toBe('no');
     await expect.poll(() => statusText(page, 'unseen'), { message: 'Never + Append 10: unseen count' }).toBe('10');
     await finish(demo, 'Never');
   });
@@ -387,12 +419,17 @@ describe('demo playground (built, in Chromium at 1280×800)', () => {
     const { page } = demo;
     // Short list: 10 messages are surely taller than the viewport.
     await button(page, 'Dimensions', 'Short').click();
-    await expect.poll(async () => (await metrics(page)).clientHeight, { message: `${scenario}: short list height` }).toBeLessThan(400);
+    await expect
+      .poll(async () => (await metrics(page)).clientHeight, { message: `${scenario}: short list height` })
+      .toBeLessThan(400);
     // The list does not stay pinned to the bottom when its viewport shrinks; start from the bottom.
     await button(page, 'Actions', 'Jump to bottom').click();
     await expectAtBottom(page, `${scenario}: before scrolling up`);
     const { scrollHeight, clientHeight } = await metrics(page);
-    expect(scrollHeight - clientHeight, `${scenario}: content overflow (px) must exceed the 100 px history zone`).toBeGreaterThan(200);
+    expect(
+      scrollHeight - clientHeight,
+      `${scenario}: content overflow (px) must exceed the 100 px history zone`,
+    ).toBeGreaterThan(200);
     const firstIdBefore = (await debugLines(page))[0]?.split(': ')[1];
 
     // Scroll to the top and read where the first message sits, in the same task.
@@ -410,11 +447,15 @@ describe('demo playground (built, in Chromium at 1280×800)', () => {
 
     await expect(page.getByText('Loading...', { exact: true }).waitFor({ timeout: 5000 })).resolves.toBeUndefined();
     const loadingSeen = Date.now();
-    expect(await page.locator('[data-chat-list-prefix]').textContent(), `${scenario}: prefix row text`).toContain('Loading...');
+    expect(await page.locator('[data-chat-list-prefix]').textContent(), `${scenario}: prefix row text`).toContain(
+      'Loading...',
+    );
     await expect.poll(() => statusText(page, 'loading'), { message: `${scenario}: status loading` }).toBe('yes');
     expect(await messageCount(page), `${scenario}: count while loading`).toBe(10);
 
-    await expect.poll(() => statusText(page, 'loading'), { message: `${scenario}: loading should end`, timeout: 5000 }).toBe('no');
+    await expect
+      .poll(() => statusText(page, 'loading'), { message: `${scenario}: loading should end`, timeout: 5000 })
+      .toBe('no');
     const loadMs = Date.now() - loadingSeen;
     expect(loadMs, `${scenario}: loading lasted ${loadMs} ms (expected about 1000 ms)`).toBeGreaterThan(700);
     expect(await messageCount(page), `${scenario}: count after the load`).toBe(20);

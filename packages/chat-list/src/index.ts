@@ -2,12 +2,7 @@
 
 export { ChatList } from './react/ChatList';
 export { useChatList } from './react/useChatList';
-export type {
-  ChatListRow,
-  ChatListRowAttributes,
-  UseChatListOptions,
-  UseChatListResult,
-} from './react/useChatList';
+export type { ChatListRow, ChatListRowAttributes, UseChatListOptions, UseChatListResult } from './react/useChatList';
 export type {
   ChatListBehaviorOptions,
   ChatListHandle,
@@ -17,13 +12,7 @@ export type {
   ScrollToOptions,
   VisibleRange,
 } from './react/types';
-export {
-  EDGE_TOLERANCE_PX,
-  followAlways,
-  followAtBottom,
-  followNever,
-  followWhen,
-} from './core';
+export { EDGE_TOLERANCE_PX, followAlways, followAtBottom, followNever, followWhen } from './core';
 export type {
   Alignment,
   AtBottomReason,

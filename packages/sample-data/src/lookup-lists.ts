@@ -51,9 +51,7 @@ function frozenList<T extends object | string>(
   if (!Array.isArray(list)) {
     throw new Error(`@chat-list/sample-data: @faker-js/faker no longer provides en.${path}`);
   }
-  return Object.freeze(
-    list.map((item: T) => (typeof item === 'object' ? (Object.freeze({ ...item }) as T) : item)),
-  );
+  return Object.freeze(list.map((item: T) => (typeof item === 'object' ? (Object.freeze({ ...item }) as T) : item)));
 }
 
 /**
@@ -77,7 +75,10 @@ export const cetacean: ReadonlyArray<string> = /* @__PURE__ */ frozenList(() => 
 /** Cattle breeds, from faker's English locale data. */
 export const cow: ReadonlyArray<string> = /* @__PURE__ */ frozenList(() => en.animal?.cow, 'animal.cow');
 /** Crocodile, alligator and caiman names, from faker's English locale data. */
-export const crocodilia: ReadonlyArray<string> = /* @__PURE__ */ frozenList(() => en.animal?.crocodilia, 'animal.crocodilia');
+export const crocodilia: ReadonlyArray<string> = /* @__PURE__ */ frozenList(
+  () => en.animal?.crocodilia,
+  'animal.crocodilia',
+);
 /** Dog breeds, from faker's English locale data. */
 export const dog: ReadonlyArray<string> = /* @__PURE__ */ frozenList(() => en.animal?.dog, 'animal.dog');
 /** Fish names, from faker's English locale data. */

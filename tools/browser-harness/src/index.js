@@ -27,9 +27,7 @@ export function findChromium() {
   if (fromEnv && existsSync(fromEnv)) return fromEnv;
   const found = CHROMIUM_CANDIDATES.find((path) => existsSync(path));
   if (!found) {
-    throw new Error(
-      'No Chromium found. Run the tests through `npm test` (it installs Chromium) or set CHROMIUM_PATH.',
-    );
+    throw new Error('No Chromium found. Run the tests through `npm test` (it installs Chromium) or set CHROMIUM_PATH.');
   }
   return found;
 }

@@ -39,9 +39,7 @@ export interface HistoryTriggerState {
 export const INITIAL_HISTORY_TRIGGER: HistoryTriggerState = Object.freeze({ isArmed: true, isPending: false });
 
 export type HistoryTriggerEvent =
-  | { type: 'evaluate'; isInZone: boolean }
-  | { type: 'older-messages-committed' }
-  | { type: 'request-settled' };
+  { type: 'evaluate'; isInZone: boolean } | { type: 'older-messages-committed' } | { type: 'request-settled' };
 
 export interface HistoryTriggerResult {
   state: HistoryTriggerState;

@@ -91,7 +91,11 @@ describe('detectMessageChange', () => {
   });
 
   it('reports replaced when no previous edge key survives (another conversation)', () => {
-    expect(change(ids('a', 'b', 'c'), ids('x', 'y', 'z', 'w'))).toEqual({ kind: 'replaced', olderCount: 0, newerCount: 0 });
+    expect(change(ids('a', 'b', 'c'), ids('x', 'y', 'z', 'w'))).toEqual({
+      kind: 'replaced',
+      olderCount: 0,
+      newerCount: 0,
+    });
   });
 
   it('reports replaced when only a middle key survives', () => {
@@ -103,7 +107,11 @@ describe('detectMessageChange', () => {
   });
 
   it('counts the appended messages when the first message was removed in the same update', () => {
-    expect(change(ids('a', 'b', 'c'), ids('b', 'c', 'd', 'e'))).toEqual({ kind: 'edges-kept', olderCount: 0, newerCount: 2 });
+    expect(change(ids('a', 'b', 'c'), ids('b', 'c', 'd', 'e'))).toEqual({
+      kind: 'edges-kept',
+      olderCount: 0,
+      newerCount: 2,
+    });
   });
 
   it('counts nothing newer when the last message was removed', () => {
@@ -115,11 +123,19 @@ describe('detectMessageChange', () => {
   });
 
   it('keeps the edges and counts nothing for a middle insert', () => {
-    expect(change(ids('a', 'b', 'c'), ids('a', 'b', 'x', 'y', 'c'))).toEqual({ kind: 'edges-kept', olderCount: 0, newerCount: 0 });
+    expect(change(ids('a', 'b', 'c'), ids('a', 'b', 'x', 'y', 'c'))).toEqual({
+      kind: 'edges-kept',
+      olderCount: 0,
+      newerCount: 0,
+    });
   });
 
   it('keeps the edges and counts nothing for a middle removal', () => {
-    expect(change(ids('a', 'b', 'c', 'd'), ids('a', 'd'))).toEqual({ kind: 'edges-kept', olderCount: 0, newerCount: 0 });
+    expect(change(ids('a', 'b', 'c', 'd'), ids('a', 'd'))).toEqual({
+      kind: 'edges-kept',
+      olderCount: 0,
+      newerCount: 0,
+    });
   });
 
   it('works with numeric keys and does not confuse 1 with "1"', () => {
@@ -186,7 +202,11 @@ describe('detectMessageChange', () => {
       const after = [...range(-10, 0), ...big];
       const previous = getCommittedEdges(N, keysOf(big));
       const getKey = vi.fn(keysOf(after));
-      expect(detectMessageChange(previous, after.length, getKey)).toEqual({ kind: 'edges-kept', olderCount: 10, newerCount: 0 });
+      expect(detectMessageChange(previous, after.length, getKey)).toEqual({
+        kind: 'edges-kept',
+        olderCount: 10,
+        newerCount: 0,
+      });
       expect(getKey.mock.calls.length).toBeLessThan(100);
     });
 
@@ -194,7 +214,11 @@ describe('detectMessageChange', () => {
       const after = [...big, ...range(N, N + 10)];
       const previous = getCommittedEdges(N, keysOf(big));
       const getKey = vi.fn(keysOf(after));
-      expect(detectMessageChange(previous, after.length, getKey)).toEqual({ kind: 'edges-kept', olderCount: 0, newerCount: 10 });
+      expect(detectMessageChange(previous, after.length, getKey)).toEqual({
+        kind: 'edges-kept',
+        olderCount: 0,
+        newerCount: 10,
+      });
       expect(getKey.mock.calls.length).toBeLessThan(100);
     });
 

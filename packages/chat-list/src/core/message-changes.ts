@@ -45,12 +45,7 @@ export function getCommittedEdges(count: number, getKey: (index: number) => Mess
  * prepend of k messages finds the old first key after k steps, whatever the
  * length of the list.
  */
-function findKey(
-  key: MessageKey | undefined,
-  getKey: (index: number) => MessageKey,
-  from: number,
-  to: number,
-): number {
+function findKey(key: MessageKey | undefined, getKey: (index: number) => MessageKey, from: number, to: number): number {
   const step = from <= to ? 1 : -1;
   for (let index = from; step > 0 ? index <= to : index >= to; index += step) {
     if (getKey(index) === key) return index;

@@ -39,7 +39,10 @@ export interface SanitizedNumber {
 export function sanitizeNumber(name: string, value: unknown, rule: NumberRule): SanitizedNumber {
   if (value === undefined) return { value: rule.fallback, problem: null };
   if (typeof value !== 'number' || Number.isNaN(value)) {
-    return { value: rule.fallback, problem: `${name} must be a number, got ${describe(value)}; using ${rule.fallback}.` };
+    return {
+      value: rule.fallback,
+      problem: `${name} must be a number, got ${describe(value)}; using ${rule.fallback}.`,
+    };
   }
   const rounded = rule.integer ? Math.round(value) : value;
   if (rounded < rule.min) {

@@ -25,8 +25,7 @@ function getScroller(container: HTMLElement): HTMLElement {
   return scroller;
 }
 
-const messageRows = (container: HTMLElement) =>
-  Array.from(container.querySelectorAll<HTMLElement>('[data-index]'));
+const messageRows = (container: HTMLElement) => Array.from(container.querySelectorAll<HTMLElement>('[data-index]'));
 
 describe('message rows', () => {
   test('each rendered row carries data-index (its index in messages) and data-id (String(key))', () => {

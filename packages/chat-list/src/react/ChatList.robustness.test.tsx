@@ -14,8 +14,7 @@ const makeMessages = (count: number, from = 0): Message[] =>
 
 const renderText = (message: Message) => <p>{message.text}</p>;
 
-const messageRows = (container: HTMLElement) =>
-  Array.from(container.querySelectorAll<HTMLElement>('[data-index]'));
+const messageRows = (container: HTMLElement) => Array.from(container.querySelectorAll<HTMLElement>('[data-index]'));
 
 function getScroller(container: HTMLElement): HTMLElement {
   const scroller = container.querySelector<HTMLElement>('[data-chat-list-scroller]');

@@ -39,7 +39,10 @@ interface MessageContentProps<TMessage> {
  * messages are prepended (every index shifts) or newer ones appended (the array
  * changes); `(message, index)` and `(message, index, messages)` do.
  */
-function isSameContent<TMessage>(previous: MessageContentProps<TMessage>, next: MessageContentProps<TMessage>): boolean {
+function isSameContent<TMessage>(
+  previous: MessageContentProps<TMessage>,
+  next: MessageContentProps<TMessage>,
+): boolean {
   if (previous.message !== next.message || previous.renderMessage !== next.renderMessage) return false;
   const reads = next.renderMessage.length;
   if (reads >= 2 && previous.index !== next.index) return false;

@@ -34,47 +34,104 @@ export interface ChatListHandle<TMessage = unknown> {
    * Lands exactly at the bottom (gap ≤ 1.5 px), also while row sizes are still
    * estimates. Resolves `true` when landed, `false` when the reader scrolled away
    * first, another command took over, or the list unmounted.
+   * @defaultValue options `{ behavior: 'auto' }`
    */
   scrollToBottom(options?: ScrollToEdgeOptions): Promise<boolean>;
-  /** Lands exactly at the top; resolves like {@link ChatListHandle.scrollToBottom}. */
+  /**
+   * Lands exactly at the top; resolves like {@link ChatListHandle.scrollToBottom}.
+   * @defaultValue options `{ behavior: 'auto' }`
+   */
   scrollToTop(options?: ScrollToEdgeOptions): Promise<boolean>;
-  /** Brings message `index` into view; resolves `false` for an index out of range. */
+  /**
+   * Brings message `index` into view; resolves like {@link ChatListHandle.scrollToBottom},
+   * and `false` at once for an index out of range.
+   * @defaultValue options `{ align: 'nearest', behavior: 'auto' }`
+   */
   scrollToIndex(index: number, options?: ScrollToOptions): Promise<boolean>;
-  /** Brings the message with key `id` into view; resolves `false` for an unknown id. */
+  /**
+   * Brings the message with key `id` into view; resolves like {@link ChatListHandle.scrollToIndex},
+   * and `false` at once for an unknown id.
+   * @defaultValue options `{ align: 'nearest', behavior: 'auto' }`
+   */
   scrollToId(id: MessageKey, options?: ScrollToOptions): Promise<boolean>;
-  /** Raw: sets the scroll offset in px. */
+  /**
+   * Raw: sets the scroll offset in px (cancels a pending scroll command).
+   * @defaultValue options `{ behavior: 'auto' }`
+   */
   scrollToOffset(offset: number, options?: ScrollToEdgeOptions): void;
-  /** Raw: scrolls by `delta` px (negative is up). */
+  /**
+   * Raw: scrolls by `delta` px, negative is up (cancels a pending scroll command).
+   * @defaultValue options `{ behavior: 'auto' }`
+   */
   scrollBy(delta: number, options?: ScrollToEdgeOptions): void;
-  /** `scrollTop < 1.5`, or content shorter than the viewport. `true` before mount. */
+  /**
+   * `scrollTop < 1.5`, or content shorter than the viewport.
+   * @defaultValue `true` (before mount)
+   */
   readonly isAtTop: boolean;
-  /** Within 1.5 px of the bottom, or content shorter than the viewport. `true` before mount. */
+  /**
+   * Within 1.5 px of the bottom, or content shorter than the viewport.
+   * @defaultValue `true` (before mount)
+   */
   readonly isAtBottom: boolean;
-  /** Between a scroll event and 150 ms after the last one. `false` before mount. */
+  /**
+   * Between a scroll event and 150 ms after the last one.
+   * @defaultValue `false` (before mount)
+   */
   readonly isScrolling: boolean;
-  /** `scrollTop` in px; 0 before mount. */
+  /**
+   * `scrollTop` of the scroller, px.
+   * @defaultValue `0` (before mount)
+   */
   readonly scrollOffset: number;
-  /** `scrollHeight` in px; 0 before mount. */
+  /**
+   * `scrollHeight` of the scroller, px.
+   * @defaultValue `0` (before mount)
+   */
   readonly scrollSize: number;
-  /** `clientHeight` in px; 0 before mount. */
+  /**
+   * `clientHeight` of the scroller, px.
+   * @defaultValue `0` (before mount)
+   */
   readonly viewportSize: number;
-  /** Messages intersecting the viewport, or `null` when none does (empty or hidden list). */
+  /**
+   * Messages intersecting the viewport, or `null` when none does (empty or hidden list).
+   * @defaultValue returns `null` (before mount)
+   */
   getVisibleRange(): VisibleRange | null;
-  /** Whether any part of the message with key `id` has been inside the viewport. */
+  /**
+   * Whether any part of the message with key `id` has been inside the viewport.
+   * @defaultValue returns `false` (before anything was seen)
+   */
   wasSeen(id: MessageKey): boolean;
-  /** Key of the newest message seen so far; `undefined` when none was. */
+  /**
+   * Key of the newest message seen so far.
+   * @defaultValue `undefined` (before anything was seen)
+   */
   readonly newestSeenId: MessageKey | undefined;
-  /** Messages newer than the newest one seen (for a "↓ 3 new" button). */
+  /**
+   * Messages newer than the newest one seen (for a "↓ 3 new" button).
+   * @defaultValue `messages.length` (before anything was seen)
+   */
   readonly unseenCount: number;
-  /** The scroller element; `null` before mount. */
+  /**
+   * The scroller element.
+   * @defaultValue returns `null` (before mount)
+   */
   getScrollElement(): HTMLElement | null;
-  /** Phantom member that carries the message type; always `undefined`. */
+  /**
+   * Phantom member that carries the message type; never set.
+   * @defaultValue `undefined`
+   */
   readonly __messageType?: TMessage;
 }
 
 /** Options of the headless {@link useChatList} hook — the behaviour props of `ChatList`. */
 export interface ChatListBehaviorOptions<TMessage> {
-  /** The messages, oldest first. */
+  /**
+   * The messages, oldest first.
+   * @defaultValue required
+   */
   messages: readonly TMessage[];
   /**
    * Stable identity of a message; never its index.
@@ -92,7 +149,8 @@ export interface ChatListBehaviorOptions<TMessage> {
    */
   overscan?: number;
   /**
-   * What newer messages do to the scroll position (SPEC §2.3).
+   * What newer messages do to the scroll position: `'always'`, `'never'`, `'at-bottom'`,
+   * `'only-received'`, or your own {@link FollowPolicy}.
    * @defaultValue `'at-bottom'`
    */
   follow?: FollowMode | FollowPolicy<TMessage, ChatListHandle<TMessage>>;
@@ -150,13 +208,28 @@ export interface ChatListBehaviorOptions<TMessage> {
 
 /** `getMessageKey` is optional only when messages carry `id: string | number`. */
 export type MessageKeyProps<TMessage> = [TMessage] extends [{ id: MessageKey }]
-  ? { getMessageKey?: (message: TMessage) => MessageKey }
-  : { getMessageKey: (message: TMessage) => MessageKey };
+  ? {
+      /**
+       * Stable identity of a message; never its index.
+       * @defaultValue `(message) => message.id`
+       */
+      getMessageKey?: (message: TMessage) => MessageKey;
+    }
+  : {
+      /**
+       * Stable identity of a message; never its index. Required when messages have no `id`.
+       * @defaultValue `(message) => message.id`
+       */
+      getMessageKey: (message: TMessage) => MessageKey;
+    };
 
 /** Props of {@link ChatList}. */
 export type ChatListProps<TMessage> = Omit<ChatListBehaviorOptions<TMessage>, 'getMessageKey'> &
   MessageKeyProps<TMessage> & {
-    /** Renders one message row. */
+    /**
+     * Renders one message row.
+     * @defaultValue required
+     */
     renderMessage: (message: TMessage, index: number, messages: readonly TMessage[]) => ReactNode;
     /**
      * Where content shorter than the viewport sits.
@@ -193,6 +266,9 @@ export type ChatListProps<TMessage> = Omit<ChatListBehaviorOptions<TMessage>, 'g
      * @defaultValue `'Messages'`
      */
     'aria-label'?: string;
-    /** Other ARIA attributes, forwarded to the scroller. */
+    /**
+     * Other ARIA attributes, forwarded to the scroller.
+     * @defaultValue `undefined`
+     */
     [ariaAttribute: `aria-${string}`]: string | number | boolean | undefined;
   };

@@ -875,7 +875,8 @@ function warnAboutDuplicateKeys(count: number, getKey: (index: number) => Messag
     const key = getKey(index);
     if (keys.has(key)) {
       warnOnce(
-        () => `duplicate message key ${JSON.stringify(key)}: keys must be unique and stable. Every message is still rendered, but rows with the same key share a measured size.`,
+        () =>
+          `duplicate message key ${JSON.stringify(key)}: keys must be unique and stable. Every message is still rendered, but rows with the same key share a measured size.`,
       );
     }
     keys.add(key);

@@ -86,7 +86,10 @@ describe('data changes', () => {
     await fixture.run('window.fixture.setMessages(() => [])');
     await fixture.settled();
     expect(await fixture.page.evaluate(() => document.querySelectorAll('[data-index]').length)).toBe(0);
-    expect(await fixture.run('[window.fixture.handle.isAtTop, window.fixture.handle.isAtBottom]')).toEqual([true, true]);
+    expect(await fixture.run('[window.fixture.handle.isAtTop, window.fixture.handle.isAtBottom]')).toEqual([
+      true,
+      true,
+    ]);
     expect(fixture.errors).toEqual([]);
   });
 
@@ -97,7 +100,9 @@ describe('data changes', () => {
       return messages.map((message, index) => (index % 2 === 1 ? { ...message, id: messages[index - 1].id } : message));
     })`);
     await fixture.settled();
-    expect(await fixture.page.evaluate(() => document.querySelectorAll('[data-index]').length), 'rows rendered').toBe(6);
+    expect(await fixture.page.evaluate(() => document.querySelectorAll('[data-index]').length), 'rows rendered').toBe(
+      6,
+    );
   });
 });
 

@@ -3,7 +3,10 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
-const FIXTURE_DIST = fileURLToPath(new URL('../fixtures/dist', import.meta.url));
+// The `browser-react18` project sets CHAT_LIST_REACT=18: the same pages, built against React 18.
+export const FIXTURE_DIST = fileURLToPath(
+  new URL(process.env.CHAT_LIST_REACT === '18' ? '../fixtures/dist-react18' : '../fixtures/dist', import.meta.url),
+);
 
 export interface ScrollerMetrics {
   scrollTop: number;

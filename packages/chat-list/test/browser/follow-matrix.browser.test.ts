@@ -56,8 +56,14 @@ describe('follow matrix', () => {
           if (outcome === 'bottom') {
             expect(after.gap, `${label}: bottom gap`).toBeLessThanOrEqual(1.5);
           } else {
-            expect(Math.abs(after.scrollTop - beforeMetrics.scrollTop), `${label}: scroll offset change`).toBeLessThanOrEqual(1);
-            expect(Math.abs((await fixture.rowTop(before.id))! - before.top), `${label}: top row drift`).toBeLessThanOrEqual(1);
+            expect(
+              Math.abs(after.scrollTop - beforeMetrics.scrollTop),
+              `${label}: scroll offset change`,
+            ).toBeLessThanOrEqual(1);
+            expect(
+              Math.abs((await fixture.rowTop(before.id))! - before.top),
+              `${label}: top row drift`,
+            ).toBeLessThanOrEqual(1);
             expect(after.gap, `${label}: new rows below the viewport`).toBeGreaterThan(1.5);
           }
           expect(fixture.errors).toEqual([]);

@@ -17,7 +17,9 @@ describe('history', () => {
     await fixture.page.waitForSelector('[data-chat-list-prefix]', { state: 'detached' });
     await fixture.settled();
     const after = await fixture.rowTop(anchor.id);
-    expect(Math.abs(after! - anchor.top), 'drift after the prepend that also removed the prefix').toBeLessThanOrEqual(1);
+    expect(Math.abs(after! - anchor.top), 'drift after the prepend that also removed the prefix').toBeLessThanOrEqual(
+      1,
+    );
     expect(await fixture.run('window.fixture.events.historyRequests'), 'history requests').toBe(1);
   });
 
@@ -28,7 +30,9 @@ describe('history', () => {
     const anchor = await fixture.topRow();
     await fixture.page.waitForSelector('[data-chat-list-prefix]');
     await fixture.settled();
-    expect(Math.abs((await fixture.rowTop(anchor.id))! - anchor.top), 'drift of the first message').toBeLessThanOrEqual(1);
+    expect(Math.abs((await fixture.rowTop(anchor.id))! - anchor.top), 'drift of the first message').toBeLessThanOrEqual(
+      1,
+    );
     const prefixBottom = await fixture.page.evaluate(() => {
       const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
       return (
@@ -52,7 +56,10 @@ describe('history', () => {
       await fixture.settled();
       const after = await fixture.rowTop(firstId);
       expect(after, 'the old first message is still rendered').not.toBeNull();
-      expect(Math.abs(after! - before!), `drift of the old first message (prefix was the top row at ${offset} px)`).toBeLessThanOrEqual(1);
+      expect(
+        Math.abs(after! - before!),
+        `drift of the old first message (prefix was the top row at ${offset} px)`,
+      ).toBeLessThanOrEqual(1);
     });
   }
 

@@ -30,7 +30,9 @@ describe('jumps', () => {
     const fixture = await browser.open('count=2000');
     await fixture.settled();
     await fixture.page.evaluate(() => {
-      (window as unknown as { jump: Promise<boolean> }).jump = window.fixture.handle!.scrollToTop({ behavior: 'smooth' });
+      (window as unknown as { jump: Promise<boolean> }).jump = window.fixture.handle!.scrollToTop({
+        behavior: 'smooth',
+      });
     });
     await fixture.page.waitForFunction(() => {
       const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
@@ -46,7 +48,9 @@ describe('jumps', () => {
     const fixture = await browser.open('count=2000');
     await fixture.settled();
     await fixture.page.evaluate(() => {
-      (window as unknown as { jump: Promise<boolean> }).jump = window.fixture.handle!.scrollToTop({ behavior: 'smooth' });
+      (window as unknown as { jump: Promise<boolean> }).jump = window.fixture.handle!.scrollToTop({
+        behavior: 'smooth',
+      });
     });
     await fixture.page.waitForFunction(() => {
       const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;

@@ -37,9 +37,15 @@ describe('opening', () => {
         viewport: scroller.clientHeight,
       };
     });
-    expect(Math.abs(geometry.lastRowBottom - geometry.viewport), 'last row bottom vs viewport bottom').toBeLessThanOrEqual(1);
+    expect(
+      Math.abs(geometry.lastRowBottom - geometry.viewport),
+      'last row bottom vs viewport bottom',
+    ).toBeLessThanOrEqual(1);
     expect(geometry.firstRowTop, 'space above a short bottom-aligned list').toBeGreaterThan(100);
-    expect(await fixture.run('[window.fixture.handle.isAtTop, window.fixture.handle.isAtBottom]')).toEqual([true, true]);
+    expect(await fixture.run('[window.fixture.handle.isAtTop, window.fixture.handle.isAtBottom]')).toEqual([
+      true,
+      true,
+    ]);
   });
 
   it('sits a short list against the top edge with alignment top', async () => {
