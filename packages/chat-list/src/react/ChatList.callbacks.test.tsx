@@ -3,22 +3,13 @@ import { createRef } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ChatList, type ChatListHandle, type ChatListProps, type FollowContext } from '../index';
 import { VIEWPORT_HEIGHT } from './jsdom-setup';
+import { type Message, makeMessages, renderText } from './test-messages';
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
-
-interface Message {
-  id: string;
-  text: string;
-}
-
-const makeMessages = (count: number, from = 0): Message[] =>
-  Array.from({ length: count }, (_, i) => ({ id: `m${from + i}`, text: `text ${from + i}` }));
-
-const renderText = (message: Message) => <p>{message.text}</p>;
 
 type Props = Omit<ChatListProps<Message>, 'renderMessage'>;
 

@@ -3,21 +3,12 @@ import { createRef } from 'react';
 import { afterEach, describe, expect, expectTypeOf, test, vi } from 'vitest';
 import { ChatList, type ChatListHandle, type MessageKey, type VisibleRange } from '../index';
 import { VIEWPORT_HEIGHT } from './jsdom-setup';
+import { type Message, makeMessages, renderText } from './test-messages';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
-
-interface Message {
-  id: string;
-  text: string;
-}
-
-const makeMessages = (count: number, from = 0): Message[] =>
-  Array.from({ length: count }, (_, i) => ({ id: `m${from + i}`, text: `text ${from + i}` }));
-
-const renderText = (message: Message) => <p>{message.text}</p>;
 
 function renderList(messages: Message[] = makeMessages(100)) {
   const ref = createRef<ChatListHandle<Message>>();

@@ -3,29 +3,14 @@ import { createRef } from 'react';
 import { afterEach, describe, expect, expectTypeOf, test, vi } from 'vitest';
 import { ChatList, type ChatListHandle, type ChatListProps } from '../index';
 import { ROW_HEIGHT, VIEWPORT_HEIGHT } from './jsdom-setup';
+import { type Message, getScroller, makeMessages, messageRows } from './test-messages';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
 
-interface Message {
-  id: string;
-  text: string;
-}
-
-const makeMessages = (count: number, from = 0): Message[] =>
-  Array.from({ length: count }, (_, i) => ({ id: `m${from + i}`, text: `text ${from + i}` }));
-
 const renderText = (message: Message, _index?: number, _messages?: readonly Message[]) => <p>{message.text}</p>;
-
-function getScroller(container: HTMLElement): HTMLElement {
-  const scroller = container.querySelector<HTMLElement>('[data-chat-list-scroller]');
-  if (scroller === null) throw new Error('no [data-chat-list-scroller] element');
-  return scroller;
-}
-
-const messageRows = (container: HTMLElement) => Array.from(container.querySelectorAll<HTMLElement>('[data-index]'));
 
 describe('message rows', () => {
   test('each rendered row carries data-index (its index in messages) and data-id (String(key))', () => {

@@ -3,24 +3,7 @@ import { StrictMode, createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from 'vitest';
 import { ChatList, type ChatListHandle, type ChatListProps } from '../index';
 import { ROW_HEIGHT, VIEWPORT_HEIGHT } from './jsdom-setup';
-
-interface Message {
-  id: string;
-  text: string;
-}
-
-const makeMessages = (count: number, from = 0): Message[] =>
-  Array.from({ length: count }, (_, i) => ({ id: `m${from + i}`, text: `text ${from + i}` }));
-
-const renderText = (message: Message) => <p>{message.text}</p>;
-
-const messageRows = (container: HTMLElement) => Array.from(container.querySelectorAll<HTMLElement>('[data-index]'));
-
-function getScroller(container: HTMLElement): HTMLElement {
-  const scroller = container.querySelector<HTMLElement>('[data-chat-list-scroller]');
-  if (scroller === null) throw new Error('no [data-chat-list-scroller] element');
-  return scroller;
-}
+import { type Message, getScroller, makeMessages, messageRows, renderText } from './test-messages';
 
 const warningsMentioning = (spy: MockInstance, text: string) =>
   spy.mock.calls.filter((args) => args.map(String).join(' ').includes(text));

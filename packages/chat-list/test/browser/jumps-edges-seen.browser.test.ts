@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useFixtureBrowser } from './fixture-page';
+import { useFixtureBrowser, type FixturePage } from './fixture-page';
 
 const browser = useFixtureBrowser();
 
@@ -26,41 +26,28 @@ describe('jumps', () => {
     expect(visible.firstId).toBe(id);
   });
 
-  it('resolves false and stops fighting when the reader wheels during a smooth jump', async () => {
-    const fixture = await browser.open('count=2000');
-    await fixture.settled();
-    await fixture.page.evaluate(() => {
-      (window as unknown as { jump: Promise<boolean> }).jump = window.fixture.handle!.scrollToTop({
-        behavior: 'smooth',
+  for (const [gesture, interrupt] of [
+    ['wheels', (fixture: FixturePage) => fixture.wheel(400)],
+    ['drags with a finger', (fixture: FixturePage) => fixture.touchScroll(300)],
+  ] as const) {
+    it(`resolves false and stops fighting when the reader ${gesture} during a smooth jump`, async () => {
+      const fixture = await browser.open('count=2000');
+      await fixture.settled();
+      await fixture.page.evaluate(() => {
+        (window as unknown as { jump: Promise<boolean> }).jump = window.fixture.handle!.scrollToTop({
+          behavior: 'smooth',
+        });
       });
-    });
-    await fixture.page.waitForFunction(() => {
-      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
-      return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight > 300;
-    });
-    await fixture.wheel(400);
-    expect(await fixture.run('window.jump'), 'smooth jump interrupted by the wheel').toBe(false);
-    const stopped = await fixture.settled(5);
-    expect(stopped.scrollTop, 'not carried on to the top').toBeGreaterThan(100);
-  });
-
-  it('resolves false and stops fighting when the reader drags with a finger during a smooth jump', async () => {
-    const fixture = await browser.open('count=2000');
-    await fixture.settled();
-    await fixture.page.evaluate(() => {
-      (window as unknown as { jump: Promise<boolean> }).jump = window.fixture.handle!.scrollToTop({
-        behavior: 'smooth',
+      await fixture.page.waitForFunction(() => {
+        const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+        return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight > 300;
       });
+      await interrupt(fixture);
+      expect(await fixture.run('window.jump'), `smooth jump interrupted when the reader ${gesture}`).toBe(false);
+      const stopped = await fixture.settled(5);
+      expect(stopped.scrollTop, 'not carried on to the top').toBeGreaterThan(100);
     });
-    await fixture.page.waitForFunction(() => {
-      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
-      return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight > 300;
-    });
-    await fixture.touchScroll(300);
-    expect(await fixture.run('window.jump'), 'smooth jump interrupted by a touch drag').toBe(false);
-    const stopped = await fixture.settled(5);
-    expect(stopped.scrollTop, 'not carried on to the top').toBeGreaterThan(100);
-  });
+  }
 
   it('does not pull back a reader who scrolls up while a follow of 1000 messages is settling', async () => {
     const fixture = await browser.open('count=200&follow=always');
