@@ -351,6 +351,12 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
       const offset = scrollerElement.current?.scrollTop ?? 0;
       if (command.isLanded() && Math.abs(offset - command.lastOffset) < 0.5) {
         command.landedFrames++;
+      } else if (command.correct !== undefined && offset < command.lastOffset - 1) {
+        // On the way down, the list moved up: code or a gesture we cannot see
+        // (a scrollbar drag, `scrollTop = 0`) took over. Yield, do not pull back.
+        virtualizer.cancelScroll();
+        finishCommand(false);
+        return;
       } else {
         command.landedFrames = 0;
         command.correct?.();
@@ -367,7 +373,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
       state.commandFrame = requestAnimationFrame(tick);
     };
     state.commandFrame = requestAnimationFrame(tick);
-  }, [finishCommand]);
+  }, [finishCommand, virtualizer]);
 
   const startCommand = useCallback(
     (
@@ -415,7 +421,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
           : () => {
               const element = scrollerElement.current;
               if (element === null) return;
-              element.scrollTop = element.scrollHeight - element.clientHeight;
+              element.scrollTop = Math.max(0, element.scrollHeight - element.clientHeight);
               internals.current.knownOffset = element.scrollTop;
             },
       ),

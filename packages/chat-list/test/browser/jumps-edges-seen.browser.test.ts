@@ -49,6 +49,23 @@ describe('jumps', () => {
     });
   }
 
+  it('yields to code that scrolls away while scrollToBottom is landing, and resolves false', async () => {
+    const fixture = await browser.open('count=2000');
+    await fixture.settled();
+    await fixture.scrollTo(0);
+    const landed = await fixture.page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      const jump = window.fixture.handle!.scrollToBottom();
+      requestAnimationFrame(() => {
+        scroller.scrollTop = 0;
+      });
+      return jump;
+    });
+    expect(landed, 'scrollToBottom resolves when code scrolled away first').toBe(false);
+    const after = await fixture.settled(5);
+    expect(after.scrollTop, 'left where the code put it, not pulled back down').toBeLessThan(100);
+  });
+
   it('does not pull back a reader who scrolls up while a follow of 1000 messages is settling', async () => {
     const fixture = await browser.open('count=200&follow=always');
     await fixture.settled();
