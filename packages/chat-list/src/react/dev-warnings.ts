@@ -14,7 +14,3 @@ export function warnOnce(message: string | (() => string)): void {
   warned.add(text);
   console.warn(`[@chat-list/react] ${text}`);
 }
-
-export function isDevelopment(): boolean {
-  return process.env.NODE_ENV !== 'production';
-}

@@ -1,6 +1,7 @@
 import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
+  DEFAULT_ESTIMATED_SIZE,
   DEFAULT_HISTORY_END_OFFSET,
   DEFAULT_OVERSCAN,
   EDGE_TOLERANCE_PX,
@@ -29,7 +30,7 @@ import {
   type MessageKey,
   type ScrollMetrics,
 } from '../core';
-import { isDevelopment, warnOnce } from './dev-warnings';
+import { warnOnce } from './dev-warnings';
 import type {
   ChatListBehaviorOptions,
   ChatListHandle,
@@ -38,6 +39,8 @@ import type {
   VisibleRange,
 } from './types';
 import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect';
+
+declare const process: { env: { NODE_ENV?: string } };
 
 /** Options of {@link useChatList}: the behaviour props, plus whether affix rows exist. */
 export interface UseChatListOptions<TMessage> extends ChatListBehaviorOptions<TMessage> {
@@ -256,7 +259,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     (virtualIndex: number): number => {
       const index = virtualIndex - prefixCount;
       if (index < 0 || index >= safeMessages.length) return AFFIX_ESTIMATED_SIZE;
-      if (!estimateSize) return 80;
+      if (!estimateSize) return DEFAULT_ESTIMATED_SIZE;
       const estimate = sanitizeEstimate(estimateSize(safeMessages[index] as TMessage, index));
       if (estimate.problem) warnOnce(estimate.problem);
       return estimate.value;
@@ -763,7 +766,10 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     state.committed = getCommittedEdges(safeMessages.length, getKeyAt);
     state.committedHasSuffix = hasSuffix;
     state.committedMessages = safeMessages;
-    if (isDevelopment() && change.kind !== 'unchanged') warnAboutDuplicateKeys(safeMessages.length, getKeyAt);
+    // Written out (not a helper) so that bundlers drop the O(n) scan from production builds.
+    if (process.env.NODE_ENV !== 'production' && change.kind !== 'unchanged') {
+      warnAboutDuplicateKeys(safeMessages.length, getKeyAt);
+    }
     state.seen.applyChange(change, safeMessages.length, getKeyAt);
 
     const wasAtBottom = state.edges.isAtBottom || state.command?.kind === 'follow' || state.command?.kind === 'bottom';
