@@ -229,10 +229,6 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
   if (!Array.isArray(messages)) warnOnce(() => `messages must be an array, got ${typeof messages}; rendering none.`);
   const safeMessages: readonly TMessage[] = Array.isArray(messages) ? messages : NO_MESSAGES;
 
-  // Latest props for listeners and the handle, which outlive a render.
-  const latest = useRef({ options, safeMessages, historyEndOffset: historyEndOffset.value });
-  latest.current = { options, safeMessages, historyEndOffset: historyEndOffset.value };
-
   const prefixCount = hasPrefix ? 1 : 0;
   const count = prefixCount + safeMessages.length + (hasSuffix ? 1 : 0);
 
@@ -245,6 +241,10 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     },
     [safeMessages, getMessageKey],
   );
+
+  // Latest props for listeners and the handle, which outlive a render.
+  const latest = useRef({ options, safeMessages, getKeyAt, historyEndOffset: historyEndOffset.value });
+  latest.current = { options, safeMessages, getKeyAt, historyEndOffset: historyEndOffset.value };
 
   const getItemKey = useCallback(
     (virtualIndex: number): MessageKey => {
@@ -432,10 +432,9 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
   );
 
   const messageIndexOfKey = useCallback((key: MessageKey): number => {
-    const { safeMessages: current } = latest.current;
-    const getKey = latest.current.options.getMessageKey ?? (defaultGetMessageKey as (message: TMessage) => MessageKey);
+    const { safeMessages: current, getKeyAt: keyAt } = latest.current;
     for (let index = current.length - 1; index >= 0; index--) {
-      if (getKey(current[index] as TMessage) === key) return index;
+      if (keyAt(index) === key) return index;
     }
     return -1;
   }, []);
@@ -461,11 +460,10 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     }
     const range = getVisibleIndexRange(rows, metrics.scrollOffset, metrics.viewportSize);
     if (range === null) return null;
-    const getKey = currentOptions.getMessageKey ?? (defaultGetMessageKey as (message: TMessage) => MessageKey);
     return {
       ...range,
-      firstId: getKey(current[range.firstIndex] as TMessage),
-      lastId: getKey(current[range.lastIndex] as TMessage),
+      firstId: latest.current.getKeyAt(range.firstIndex),
+      lastId: latest.current.getKeyAt(range.lastIndex),
     };
   }, [virtualizer]);
 
@@ -558,11 +556,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     const state = internals.current;
     const range = getVisibleRange();
     const current = latest.current.safeMessages;
-    if (range !== null) {
-      const getKey =
-        latest.current.options.getMessageKey ?? (defaultGetMessageKey as (message: TMessage) => MessageKey);
-      state.seen.markVisible(range.firstIndex, range.lastIndex, (index) => getKey(current[index] as TMessage));
-    }
+    if (range !== null) state.seen.markVisible(range.firstIndex, range.lastIndex, latest.current.getKeyAt);
     const unseen = state.seen.getUnseenCount(current.length);
     if (unseen !== state.unseenCount) {
       state.unseenCount = unseen;
