@@ -4,14 +4,18 @@ import {
   DEFAULT_HISTORY_END_OFFSET,
   DEFAULT_OVERSCAN,
   SCROLL_END_DELAY_MS,
+  HISTORY_END_OFFSET_RULE,
+  OVERSCAN_RULE,
+  describeEstimateProblem,
+  describeNumberProblem,
   sanitizeEstimate,
   sanitizeNumber,
   toVirtualizerAlign,
   type NumberRule,
 } from './options';
 
-const overscanRule: NumberRule = { fallback: 10, min: 0, integer: true };
-const offsetRule: NumberRule = { fallback: 10, min: 0 };
+const overscanRule: NumberRule = { name: 'overscan', fallback: 10, min: 0, integer: true };
+const offsetRule: NumberRule = { name: 'historyEndOffset', fallback: 10, min: 0 };
 
 describe('defaults', () => {
   it('match the SPEC', () => {
@@ -20,11 +24,17 @@ describe('defaults', () => {
     expect(DEFAULT_HISTORY_END_OFFSET).toBe(10);
     expect(SCROLL_END_DELAY_MS).toBe(150);
   });
+
+  it('are the fallbacks of the prop rules', () => {
+    expect(OVERSCAN_RULE).toMatchObject({ name: 'overscan', fallback: DEFAULT_OVERSCAN, min: 0, integer: true });
+    expect(HISTORY_END_OFFSET_RULE).toMatchObject({ name: 'historyEndOffset', fallback: 10, min: 0 });
+  });
 });
 
-describe('sanitizeNumber', () => {
+describe('sanitizeNumber and describeNumberProblem', () => {
   it('uses the fallback without a problem when the value is undefined', () => {
-    expect(sanitizeNumber('overscan', undefined, overscanRule)).toEqual({ value: 10, problem: null });
+    expect(sanitizeNumber(undefined, overscanRule)).toBe(10);
+    expect(describeNumberProblem(undefined, overscanRule)).toBeNull();
   });
 
   it.each([
@@ -34,74 +44,72 @@ describe('sanitizeNumber', () => {
     ['an object', { value: 5 }],
     ['a boolean', true],
   ])('uses the fallback and names the prop for %s', (_label, value) => {
-    const result = sanitizeNumber('historyEndOffset', value, offsetRule);
-    expect(result.value).toBe(10);
-    expect(result.problem).toEqual(expect.stringContaining('historyEndOffset'));
+    expect(sanitizeNumber(value, offsetRule)).toBe(10);
+    expect(describeNumberProblem(value, offsetRule)).toMatch(/^historyEndOffset must be a number, got .*; using 10\.$/);
   });
 
   it('describes the bad value in the problem', () => {
-    expect(sanitizeNumber('overscan', '5', overscanRule).problem).toContain('"5"');
-    expect(sanitizeNumber('overscan', null, overscanRule).problem).toContain('null');
-    expect(sanitizeNumber('overscan', Number.NaN, overscanRule).problem).toContain('NaN');
+    expect(describeNumberProblem('5', overscanRule)).toContain('"5"');
+    expect(describeNumberProblem(null, overscanRule)).toContain('null');
+    expect(describeNumberProblem(Number.NaN, overscanRule)).toContain('NaN');
   });
 
   it('clamps a negative value to the minimum and names the prop', () => {
-    const result = sanitizeNumber('overscan', -3, overscanRule);
-    expect(result.value).toBe(0);
-    expect(result.problem).toContain('overscan');
-    expect(result.problem).toContain('-3');
+    expect(sanitizeNumber(-3, overscanRule)).toBe(0);
+    expect(describeNumberProblem(-3, overscanRule)).toBe('overscan must be at least 0, got -3; using 0.');
   });
 
   it('clamps to a non-zero minimum', () => {
-    expect(sanitizeNumber('size', 2, { fallback: 10, min: 5 })).toMatchObject({ value: 5 });
+    expect(sanitizeNumber(2, { name: 'size', fallback: 10, min: 5 })).toBe(5);
   });
 
   it('clamps a fraction that rounds below the minimum to the minimum', () => {
-    expect(sanitizeNumber('overscan', -0.6, overscanRule)).toMatchObject({ value: 0 });
+    expect(sanitizeNumber(-0.6, overscanRule)).toBe(0);
+    expect(describeNumberProblem(-0.6, overscanRule)).toContain('at least 0');
   });
 
   it('rounds a fractional value when integers are required, with a problem', () => {
-    const down = sanitizeNumber('overscan', 2.4, overscanRule);
-    expect(down.value).toBe(2);
-    expect(down.problem).toContain('overscan');
-    const up = sanitizeNumber('overscan', 2.6, overscanRule);
-    expect(up.value).toBe(3);
-    expect(up.problem).not.toBeNull();
+    expect(sanitizeNumber(2.4, overscanRule)).toBe(2);
+    expect(describeNumberProblem(2.4, overscanRule)).toBe('overscan must be a whole number, got 2.4; using 2.');
+    expect(sanitizeNumber(2.6, overscanRule)).toBe(3);
+    expect(describeNumberProblem(2.6, overscanRule)).not.toBeNull();
   });
 
   it('keeps a fractional value when integers are not required', () => {
-    expect(sanitizeNumber('historyEndOffset', 12.5, offsetRule)).toEqual({ value: 12.5, problem: null });
+    expect(sanitizeNumber(12.5, offsetRule)).toBe(12.5);
+    expect(describeNumberProblem(12.5, offsetRule)).toBeNull();
   });
 
   it('uses the fallback for Infinity, with a problem', () => {
-    const result = sanitizeNumber('historyEndOffset', Number.POSITIVE_INFINITY, offsetRule);
-    expect(result.value).toBe(10);
-    expect(result.problem).toContain('historyEndOffset');
+    expect(sanitizeNumber(Number.POSITIVE_INFINITY, offsetRule)).toBe(10);
+    expect(describeNumberProblem(Number.POSITIVE_INFINITY, offsetRule)).toBe(
+      'historyEndOffset must be finite, got Infinity; using 10.',
+    );
   });
 
   it('uses the fallback for Infinity also when integers are required', () => {
-    const result = sanitizeNumber('overscan', Number.POSITIVE_INFINITY, overscanRule);
-    expect(result.value).toBe(10);
-    expect(result.problem).not.toBeNull();
+    expect(sanitizeNumber(Number.POSITIVE_INFINITY, overscanRule)).toBe(10);
+    expect(describeNumberProblem(Number.POSITIVE_INFINITY, overscanRule)).not.toBeNull();
   });
 
   it('gives a finite value and a problem for -Infinity', () => {
-    const result = sanitizeNumber('overscan', Number.NEGATIVE_INFINITY, overscanRule);
-    expect(Number.isFinite(result.value)).toBe(true);
-    expect(result.value).toBe(0);
-    expect(result.problem).toContain('overscan');
+    expect(sanitizeNumber(Number.NEGATIVE_INFINITY, overscanRule)).toBe(0);
+    expect(describeNumberProblem(Number.NEGATIVE_INFINITY, overscanRule)).toContain('overscan');
   });
 
   it.each([0, 1, 10, 250])('keeps the valid value %i without a problem', (value) => {
-    expect(sanitizeNumber('overscan', value, overscanRule)).toEqual({ value, problem: null });
+    expect(sanitizeNumber(value, overscanRule)).toBe(value);
+    expect(describeNumberProblem(value, overscanRule)).toBeNull();
   });
 
   it('keeps a value equal to the minimum', () => {
-    expect(sanitizeNumber('size', 5, { fallback: 10, min: 5 })).toEqual({ value: 5, problem: null });
+    const rule = { name: 'size', fallback: 10, min: 5 };
+    expect(sanitizeNumber(5, rule)).toBe(5);
+    expect(describeNumberProblem(5, rule)).toBeNull();
   });
 });
 
-describe('sanitizeEstimate', () => {
+describe('sanitizeEstimate and describeEstimateProblem', () => {
   it.each([
     ['0', 0],
     ['a negative number', -20],
@@ -111,13 +119,14 @@ describe('sanitizeEstimate', () => {
     ['undefined', undefined],
     ['a string', '80'],
   ])('replaces %s with the default and reports a problem', (_label, value) => {
-    const result = sanitizeEstimate(value);
-    expect(result.value).toBe(DEFAULT_ESTIMATED_SIZE);
-    expect(result.problem).toContain('estimateSize');
+    expect(sanitizeEstimate(value)).toBe(DEFAULT_ESTIMATED_SIZE);
+    expect(describeEstimateProblem(value)).toMatch(
+      /^estimateSize must return a positive finite number, got .*; using 80\.$/,
+    );
   });
 
   it.each([1, 80, 33.5, 4000])('keeps the valid estimate %d', (value) => {
-    expect(sanitizeEstimate(value)).toEqual({ value, problem: null });
+    expect(sanitizeEstimate(value)).toBe(value);
   });
 });
 

@@ -18,52 +18,53 @@ export const DEFAULT_HISTORY_END_OFFSET = 10;
 export const SCROLL_END_DELAY_MS = 150;
 
 export interface NumberRule {
-  /** The value used when the given one is missing. */
+  /** The prop's name, for the development warning. */
+  name: string;
+  /** The value used when the given one is missing or unusable. */
   fallback: number;
   min: number;
   /** Round to a whole number (counts such as `overscan`). */
   integer?: boolean;
 }
 
-export interface SanitizedNumber {
-  value: number;
-  /** A message for developers when the value had to be replaced, else null. */
-  problem: string | null;
-}
+export const OVERSCAN_RULE: NumberRule = { name: 'overscan', fallback: DEFAULT_OVERSCAN, min: 0, integer: true };
+export const HISTORY_END_OFFSET_RULE: NumberRule = {
+  name: 'historyEndOffset',
+  fallback: DEFAULT_HISTORY_END_OFFSET,
+  min: 0,
+};
 
 /**
- * Bad numbers (negative overscan, NaN offsets…) get a sane clamp and a message
- * naming the prop, never a throw: a typo in a prop must not take the chat down
- * (SPEC §2.8).
+ * Bad numbers (negative overscan, NaN offsets…) get a sane clamp, never a
+ * throw: a typo in a prop must not take the chat down (SPEC §2.8). The message
+ * is {@link describeNumberProblem}'s, kept apart so production bundles drop it.
  */
-export function sanitizeNumber(name: string, value: unknown, rule: NumberRule): SanitizedNumber {
-  if (value === undefined) return { value: rule.fallback, problem: null };
-  if (typeof value !== 'number' || Number.isNaN(value)) {
-    return {
-      value: rule.fallback,
-      problem: `${name} must be a number, got ${describe(value)}; using ${rule.fallback}.`,
-    };
-  }
+export function sanitizeNumber(value: unknown, rule: NumberRule): number {
+  if (typeof value !== 'number' || Number.isNaN(value)) return rule.fallback;
   const rounded = rule.integer ? Math.round(value) : value;
-  if (rounded < rule.min) {
-    return { value: rule.min, problem: `${name} must be at least ${rule.min}, got ${value}; using ${rule.min}.` };
-  }
-  if (!Number.isFinite(rounded)) {
-    return { value: rule.fallback, problem: `${name} must be finite, got ${value}; using ${rule.fallback}.` };
-  }
-  if (rounded !== value) {
-    return { value: rounded, problem: `${name} must be a whole number, got ${value}; using ${rounded}.` };
-  }
-  return { value, problem: null };
+  if (rounded < rule.min) return rule.min;
+  return Number.isFinite(rounded) ? rounded : rule.fallback;
+}
+
+/** What is wrong with a value {@link sanitizeNumber} replaced, naming the prop; null when nothing is. */
+export function describeNumberProblem(value: unknown, rule: NumberRule): string | null {
+  const used = sanitizeNumber(value, rule);
+  if (value === undefined || Object.is(used, value)) return null;
+  let reason = 'be a whole number';
+  if (typeof value !== 'number' || Number.isNaN(value)) reason = 'be a number';
+  else if (value < rule.min) reason = `be at least ${rule.min}`;
+  else if (!Number.isFinite(value)) reason = 'be finite';
+  return `${rule.name} must ${reason}, got ${describe(value)}; using ${used}.`;
 }
 
 /** A size estimate the virtualizer can lay out with: positive and finite. */
-export function sanitizeEstimate(value: unknown): SanitizedNumber {
-  if (typeof value === 'number' && Number.isFinite(value) && value > 0) return { value, problem: null };
-  return {
-    value: DEFAULT_ESTIMATED_SIZE,
-    problem: `estimateSize must return a positive finite number, got ${describe(value)}; using ${DEFAULT_ESTIMATED_SIZE}.`,
-  };
+export function sanitizeEstimate(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : DEFAULT_ESTIMATED_SIZE;
+}
+
+/** The development warning for an estimate {@link sanitizeEstimate} replaced. */
+export function describeEstimateProblem(value: unknown): string {
+  return `estimateSize must return a positive finite number, got ${describe(value)}; using ${DEFAULT_ESTIMATED_SIZE}.`;
 }
 
 function describe(value: unknown): string {

@@ -1,0 +1,597 @@
+import type { VirtualItem, Virtualizer } from '@tanstack/react-virtual';
+import {
+  EDGE_TOLERANCE_PX,
+  EDGES_OF_EMPTY_LIST,
+  INITIAL_HISTORY_TRIGGER,
+  NO_COMMITTED_MESSAGES,
+  SCROLL_END_DELAY_MS,
+  SeenTracker,
+  decideFollow,
+  detectMessageChange,
+  getCommittedEdges,
+  getEdgeChanges,
+  getEdgeState,
+  getVisibleIndexRange,
+  isInHistoryZone,
+  isPinnedWhileGrowing,
+  reduceHistoryTrigger,
+  resolveFollowPolicy,
+  toVirtualizerAlign,
+  type EdgeState,
+  type FollowBehavior,
+  type HistoryTriggerEvent,
+  type LaidOutRow,
+  type MessageKey,
+} from '../core';
+import { warnOnce } from './dev-warnings';
+import type { ChatListBehaviorOptions, ChatListHandle, VisibleRange } from './types';
+
+declare const process: { env: { NODE_ENV?: string } };
+
+export type ListVirtualizer = Virtualizer<HTMLElement, HTMLElement>;
+
+/** What the hook hands the controller on every render. */
+export interface ChatListInputs<TMessage> {
+  options: ChatListBehaviorOptions<TMessage> & { hasPrefix?: boolean; hasSuffix?: boolean };
+  messages: readonly TMessage[];
+  /** The key of `messages[index]`, with a fallback for a missing key. */
+  getKeyAt: (index: number) => MessageKey;
+  historyEndOffset: number;
+}
+
+export const PREFIX_KEY = '\u0000chat-list-prefix';
+export const SUFFIX_KEY = '\u0000chat-list-suffix';
+/** Frames the target must hold before a scroll command counts as landed. */
+const LANDED_FRAMES = 2;
+/** TanStack stops reconciling a command after 5 s; so do we. */
+const COMMAND_TIMEOUT_MS = 5000;
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+const INTENT_EVENTS = ['wheel', 'touchstart', 'touchmove', 'pointerdown', 'keydown'];
+
+const defaultIsReceived = (message: unknown): boolean => (message as { role?: unknown }).role === 'assistant';
+
+/** A scroll command under way: resolved once landed, or abandoned. */
+interface ScrollCommand {
+  kind: 'bottom' | 'top' | 'index' | 'follow';
+  isLanded: () => boolean;
+  /** Moves towards the target again on a frame that did not land; absent for smooth scrolls. */
+  correct?: () => void;
+  resolve: (landed: boolean) => void;
+  startedAt: number;
+  landedFrames: number;
+  lastOffset: number;
+}
+
+/** Rounded sizes drift by up to half a pixel per row; anchoring needs the real, fractional height. */
+export function measureRowElement(element: Element, entry: ResizeObserverEntry | undefined): number {
+  const box = entry?.borderBoxSize?.[0];
+  return box ? box.blockSize : element.getBoundingClientRect().height;
+}
+
+/**
+ * Compensation writes land on whole pixels at most device pixel ratios, so each
+ * loses up to a pixel; hundreds of them (rows measured while scrolling up) would
+ * add up to a visible drift. The part the browser dropped is carried into the
+ * next compensation, keeping the total error under one pixel.
+ */
+const subpixelDebt = new WeakMap<Element, number>();
+
+export function writeScrollOffset(
+  offset: number,
+  { adjustments, behavior }: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: ListVirtualizer,
+): void {
+  const element = instance.scrollElement;
+  if (element === null) return;
+  const isCompensation = adjustments !== undefined && behavior !== 'smooth';
+  const target = offset + (adjustments ?? 0) + (isCompensation ? (subpixelDebt.get(element) ?? 0) : 0);
+  element.scrollTo({ top: target, behavior });
+  // Reading scrollTop costs a layout, so only compensations (which need it) do.
+  const dropped = isCompensation ? target - element.scrollTop : 0;
+  subpixelDebt.set(element, Math.abs(dropped) < 1 ? dropped : 0);
+}
+
+function shouldCompensateResize(item: VirtualItem, instance: ListVirtualizer): boolean {
+  const offset = instance.scrollOffset ?? 0;
+  if (item.end <= offset) return true;
+  // A first measurement of a row that started above the viewport corrects an
+  // estimate that was wrong all along; a row already measured and spanning the
+  // top edge grows below the reader's anchor, so the view stays.
+  return item.start < offset && !instance.itemSizeCache.has(item.key);
+}
+
+/**
+ * TanStack anchors a prepend on the row at the top of the viewport. When that
+ * row is the prefix ("Loading...") and the prefix goes in the same update as the
+ * prepend, it finds no anchor and the view jumps by the whole batch (SPEC §2.4):
+ * the hook anchors on the first message below the prefix instead. This finds it
+ * before the update; `null` when the prefix is not the row at the top.
+ */
+export function findPrefixAnchor(virtualizer: ListVirtualizer | null): { key: MessageKey; distance: number } | null {
+  const prefix = virtualizer?.measurementsCache[0];
+  const firstMessage = virtualizer?.measurementsCache[1];
+  const offset = virtualizer?.scrollOffset ?? 0;
+  if (prefix?.key !== PREFIX_KEY || firstMessage === undefined || offset >= prefix.end) return null;
+  return { key: firstMessage.key as MessageKey, distance: firstMessage.start - offset };
+}
+
+/**
+ * Moves TanStack's offset so the anchor row keeps its place, before the rows of
+ * this render are chosen; the commit writes it to the scroller. The scan is as
+ * long as the prepend. Returns whether the offset moved.
+ */
+export function keepPrefixAnchor(virtualizer: ListVirtualizer, anchor: { key: MessageKey; distance: number }): boolean {
+  const { count, getItemKey } = virtualizer.options;
+  for (let index = 0; index < count; index++) {
+    if (getItemKey(index) !== anchor.key) continue;
+    const item = virtualizer.measurementsCache[index];
+    if (item === undefined) return false;
+    virtualizer.scrollOffset = Math.max(0, item.start - anchor.distance);
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The chat policy's memory and the DOM listeners that feed it, created once per
+ * list. The hook writes `inputs` and `virtualizer` on every render; everything
+ * else outlives renders, so it is plain closure state rather than refs and
+ * callbacks with dependency lists.
+ */
+export function createChatListController<TMessage>() {
+  let scroller: HTMLElement | null = null;
+  let committed = NO_COMMITTED_MESSAGES;
+  let committedHasSuffix = false;
+  /** The messages the chat policy last ran for; anything else is a commit still in progress. */
+  let committedMessages: readonly TMessage[] | null = null;
+  /** Where `pinToBottom` last put the scroller, to recognise the scroll event it causes. */
+  let pinnedOffset = Number.NaN;
+  /** The offset `edges` describe. A scroller found elsewhere was moved by someone whose scroll event is still to come. */
+  let knownOffset = 0;
+  let edges: EdgeState = EDGES_OF_EMPTY_LIST;
+  let history = INITIAL_HISTORY_TRIGGER;
+  const seen = new SeenTracker();
+  let unseenCount = 0;
+  let isScrolling = false;
+  let scrollEndTimer: ReturnType<typeof setTimeout> | undefined;
+  let command: ScrollCommand | null = null;
+  let commandFrame = 0;
+  /** The list must land at the bottom once it has a viewport (opened while hidden). */
+  let needsOpeningScroll = false;
+  let isMounted = false;
+  let pendingBatches: Array<[older: boolean, batch: TMessage[]]> = [];
+  let detachScroller: (() => void) | undefined;
+  let detachContent: (() => void) | undefined;
+
+  const self = {
+    /** Set by the hook before anything here can run. */
+    inputs: undefined as unknown as ChatListInputs<TMessage>,
+    virtualizer: undefined as unknown as ListVirtualizer,
+    /** An offset decided during render (the prefix anchor) that the commit must write to the scroller. */
+    pendingOffsetWrite: false,
+    getScrollElement: () => scroller,
+    handle: undefined as unknown as ChatListHandle<TMessage>,
+    scrollerRef,
+    contentRef,
+    mount,
+    commit,
+    pinToBottom,
+    flushBatches,
+    // TanStack skips compensating a row above the viewport that resizes while the
+    // reader scrolls up; a chat must not move then either (a late image, SPEC §2.4).
+    // A list stuck to the bottom is held there by `pinToBottom` instead: a
+    // compensation computed from TanStack's last known offset would pull it up.
+    shouldCompensate: (item: VirtualItem, _delta: number, instance: ListVirtualizer) =>
+      !isStuckToBottom() && shouldCompensateResize(item, instance),
+  };
+
+  const offsetNow = () => scroller?.scrollTop ?? 0;
+  const edgesNow = () =>
+    scroller === null
+      ? EDGES_OF_EMPTY_LIST
+      : getEdgeState({
+          scrollOffset: scroller.scrollTop,
+          scrollSize: scroller.scrollHeight,
+          viewportSize: scroller.clientHeight,
+        });
+  /** Writes the scroller's offset and remembers where it landed. */
+  const moveTo = (element: HTMLElement, offset: number) => {
+    element.scrollTop = offset;
+    return (knownOffset = element.scrollTop);
+  };
+  const isStuckToBottom = () => edges.isAtBottom && isPinnedWhileGrowing(self.inputs.options.follow ?? 'at-bottom');
+
+  function finishCommand(landed: boolean) {
+    const finished = command;
+    command = null;
+    finished?.resolve(landed);
+  }
+
+  function watchCommand() {
+    if (command === null || !isMounted) return;
+    const offset = offsetNow();
+    if (command.isLanded() && Math.abs(offset - command.lastOffset) < 0.5) {
+      command.landedFrames++;
+    } else if (command.correct !== undefined && offset < command.lastOffset - 1) {
+      // On the way down, the list moved up: code or a gesture we cannot see
+      // (a scrollbar drag, `scrollTop = 0`) took over. Yield, do not pull back.
+      self.virtualizer.cancelScroll();
+      return finishCommand(false);
+    } else {
+      command.landedFrames = 0;
+      command.correct?.();
+    }
+    command.lastOffset = offset;
+    const isLanded = command.landedFrames >= LANDED_FRAMES;
+    if (isLanded || performance.now() - command.startedAt > COMMAND_TIMEOUT_MS) {
+      return finishCommand(isLanded || command.isLanded());
+    }
+    requestWatch();
+  }
+
+  function requestWatch() {
+    commandFrame =
+      commandFrame === 0 && typeof requestAnimationFrame !== 'undefined'
+        ? requestAnimationFrame(() => {
+            commandFrame = 0;
+            watchCommand();
+          })
+        : commandFrame;
+  }
+
+  function startCommand(
+    kind: ScrollCommand['kind'],
+    isLanded: () => boolean,
+    start: () => void,
+    correct?: () => void,
+  ): Promise<boolean> {
+    finishCommand(false);
+    if (!isMounted || scroller === null) return Promise.resolve(false);
+    return new Promise<boolean>((resolve) => {
+      command = { kind, isLanded, correct, resolve, startedAt: performance.now(), landedFrames: 0, lastOffset: NaN };
+      start();
+      knownOffset = offsetNow();
+      requestWatch();
+    });
+  }
+
+  const scrollToBottom = (kind: 'bottom' | 'follow', behavior: FollowBehavior = 'auto') =>
+    startCommand(
+      kind,
+      () => edgesNow().isAtBottom,
+      () => self.virtualizer.scrollToEnd({ behavior }),
+      // TanStack reconciles its own command, but drops it in states we cannot
+      // see (a viewport that was hidden, a held offset): the DOM is the judge.
+      behavior === 'smooth'
+        ? undefined
+        : () => scroller && moveTo(scroller, Math.max(0, scroller.scrollHeight - scroller.clientHeight)),
+    );
+
+  /**
+   * Messages intersecting the viewport, from the DOM offset and the laid-out
+   * sizes. Not from the rendered range: our scroll listener runs before
+   * TanStack's, so the range may still describe the previous offset.
+   */
+  function getVisibleRange(): VisibleRange | null {
+    const { virtualizer, inputs } = self;
+    const { count } = virtualizer.options;
+    if (scroller === null || count === 0) return null;
+    const { scrollTop, clientHeight } = scroller;
+    const prefixCount = inputs.options.hasPrefix ? 1 : 0;
+    const rows: LaidOutRow[] = [];
+    const first = virtualizer.getVirtualItemForOffset(scrollTop)?.index ?? 0;
+    for (let virtualIndex = first; virtualIndex < count; virtualIndex++) {
+      const item = virtualizer.measurementsCache[virtualIndex];
+      if (item === undefined || item.start >= scrollTop + clientHeight) break;
+      const index = virtualIndex - prefixCount;
+      rows.push({ messageIndex: index < inputs.messages.length ? index : -1, start: item.start, end: item.end });
+    }
+    const range = getVisibleIndexRange(rows, scrollTop, clientHeight);
+    return range && { ...range, firstId: inputs.getKeyAt(range.firstIndex), lastId: inputs.getKeyAt(range.lastIndex) };
+  }
+
+  const handle: ChatListHandle<TMessage> = {
+    scrollToBottom: (options) => scrollToBottom('bottom', options?.behavior),
+    scrollToTop: (options) =>
+      startCommand(
+        'top',
+        // A prefix that appears at the very top is content added above
+        // (SPEC §2.5): the top is reached when only the prefix is above.
+        () =>
+          offsetNow() <
+          (self.inputs.options.hasPrefix ? (self.virtualizer.measurementsCache[0]?.end ?? 0) : 0) + EDGE_TOLERANCE_PX,
+        () => self.virtualizer.scrollToOffset(0, { behavior: options?.behavior ?? 'auto' }),
+      ),
+    scrollToIndex(index, options = {}) {
+      const { length } = self.inputs.messages;
+      if (!Number.isInteger(index) || index < 0 || index >= length) {
+        warnOnce(() => `scrollToIndex: index ${index} is outside 0..${length - 1}.`);
+        return Promise.resolve(false);
+      }
+      const align = toVirtualizerAlign(options.align);
+      const virtualIndex = () => index + (self.inputs.options.hasPrefix ? 1 : 0);
+      return startCommand(
+        'index',
+        () => {
+          const target = self.virtualizer.getOffsetForIndex(virtualIndex(), align);
+          return target !== undefined && Math.abs(target[0] - offsetNow()) <= EDGE_TOLERANCE_PX;
+        },
+        () => self.virtualizer.scrollToIndex(virtualIndex(), { align, behavior: options.behavior ?? 'auto' }),
+      );
+    },
+    scrollToId(id, options) {
+      const { messages, getKeyAt } = self.inputs;
+      let index = messages.length - 1;
+      while (index >= 0 && getKeyAt(index) !== id) index--;
+      if (index === -1) {
+        warnOnce(() => `scrollToId: no message has the key ${JSON.stringify(id)}.`);
+        return Promise.resolve(false);
+      }
+      return handle.scrollToIndex(index, options);
+    },
+    scrollToOffset(offset, options) {
+      finishCommand(false);
+      self.virtualizer.scrollToOffset(offset, { behavior: options?.behavior ?? 'auto' });
+    },
+    scrollBy(delta, options) {
+      finishCommand(false);
+      self.virtualizer.scrollBy(delta, { behavior: options?.behavior ?? 'auto' });
+    },
+    get isAtTop() {
+      return edgesNow().isAtTop;
+    },
+    get isAtBottom() {
+      return edgesNow().isAtBottom;
+    },
+    get isScrolling() {
+      return isScrolling;
+    },
+    get scrollOffset() {
+      return offsetNow();
+    },
+    get scrollSize() {
+      return scroller?.scrollHeight ?? 0;
+    },
+    get viewportSize() {
+      return scroller?.clientHeight ?? 0;
+    },
+    getVisibleRange,
+    wasSeen: (id) => seen.wasSeen(id),
+    get newestSeenId() {
+      return seen.newestSeenKey;
+    },
+    get unseenCount() {
+      return seen.getUnseenCount(self.inputs.messages.length);
+    },
+    getScrollElement: () => scroller,
+  };
+  self.handle = handle;
+
+  function dispatchHistory(event: HistoryTriggerEvent) {
+    const result = reduceHistoryTrigger(history, event);
+    history = result.state;
+    if (!result.shouldRequest) return;
+    const settle = () => {
+      if (isMounted) dispatchHistory({ type: 'request-settled' });
+    };
+    try {
+      const pending = self.inputs.options.onHistoryEndReached?.(handle) as Promise<unknown> | undefined;
+      if (pending && typeof pending.then === 'function') {
+        pending.then(settle, (error: unknown) => {
+          // Aborting the load on unmount is the usual pattern; only a live list reports it.
+          if (isMounted) console.error('[@chat-list/react] onHistoryEndReached rejected:', error);
+          settle();
+        });
+        return;
+      }
+    } catch (error) {
+      console.error('[@chat-list/react] onHistoryEndReached threw:', error);
+    }
+    settle();
+  }
+
+  /** Edges, seen tracking and the history trigger, from the DOM as it is now. */
+  function syncWithScroller() {
+    if (scroller === null) return;
+    const { options, messages, getKeyAt, historyEndOffset } = self.inputs;
+    const next = edgesNow();
+    const changes = getEdgeChanges(edges, next);
+    edges = next;
+    knownOffset = scroller.scrollTop;
+    if (changes.atTop !== undefined) options.onAtTopChange?.(changes.atTop);
+    if (changes.atBottom !== undefined) options.onAtBottomChange?.(changes.atBottom);
+    const range = getVisibleRange();
+    if (range !== null) seen.markVisible(range.firstIndex, range.lastIndex, getKeyAt);
+    const unseen = seen.getUnseenCount(messages.length);
+    if (unseen !== unseenCount) {
+      unseenCount = unseen;
+      options.onUnseenCountChange?.(unseen);
+    }
+    dispatchHistory({
+      type: 'evaluate',
+      isInZone: isInHistoryZone({
+        scrollOffset: scroller.scrollTop,
+        scrollSize: scroller.scrollHeight,
+        viewportSize: scroller.clientHeight,
+        isAtBottom: next.isAtBottom,
+        historyEndOffset,
+      }),
+    });
+  }
+
+  /**
+   * Keeps a list that was at the bottom there while its content or viewport
+   * changes size: streaming, a suffix, a late image, a shrinking window. Runs in
+   * ResizeObserver callbacks, which come after layout and before paint, so no
+   * frame shows the gap; also after every commit and TanStack measurement. The
+   * reader's own scroll updates `edges` first (scroll events precede resize
+   * observations in a frame), so a reader who scrolled up is never pulled back.
+   */
+  function pinToBottom() {
+    const { options, messages } = self.inputs;
+    if (
+      scroller === null ||
+      !isStuckToBottom() ||
+      // New rows are measured during their commit, before the policy has run for
+      // them: their height is arrival, not growth, and only the follow policy may
+      // move the list for it.
+      committedMessages !== messages ||
+      committedHasSuffix !== (options.hasSuffix ?? false) ||
+      // Moved since `edges` were read (code set scrollTop, or a commit landed
+      // before the scroll event): the scroll event decides, not a stale state.
+      Math.abs(scroller.scrollTop - knownOffset) >= 1
+    ) {
+      return;
+    }
+    const bottom = scroller.scrollHeight - scroller.clientHeight;
+    if (bottom - scroller.scrollTop > 0.5) pinnedOffset = moveTo(scroller, bottom);
+  }
+
+  function onScroll() {
+    if (scroller === null) return;
+    isScrolling = true;
+    self.inputs.options.onScroll?.(scroller.scrollTop);
+    clearTimeout(scrollEndTimer);
+    scrollEndTimer = setTimeout(() => {
+      isScrolling = false;
+      if (isMounted) self.inputs.options.onScrollEnd?.();
+    }, SCROLL_END_DELAY_MS);
+    // The echo of our own pin arrives after layout: rows measured in between
+    // may have grown the content again. That is still growth, not the reader.
+    if (Math.abs(offsetNow() - pinnedOffset) < 1) pinToBottom();
+    syncWithScroller();
+  }
+
+  /** The reader took the wheel: whatever we were scrolling towards, stop fighting them. */
+  function onUserIntent(event: Event) {
+    if (
+      command === null ||
+      (event.type === 'keydown' && !SCROLL_KEYS.has((event as KeyboardEvent).key)) ||
+      // A press on the scroller itself is its scrollbar; on a row it is a click, not a scroll.
+      (event.type === 'pointerdown' && event.target !== scroller)
+    ) {
+      return;
+    }
+    self.virtualizer.cancelScroll();
+    finishCommand(false);
+  }
+
+  function onViewportResize() {
+    if (needsOpeningScroll && (scroller?.clientHeight ?? 0) > 0) {
+      needsOpeningScroll = false;
+      void scrollToBottom('bottom');
+    }
+    pinToBottom();
+    syncWithScroller();
+  }
+
+  function scrollerRef(element: HTMLElement | null) {
+    detachScroller?.();
+    detachScroller = undefined;
+    scroller = element;
+    if (element === null) return;
+    element.addEventListener('scroll', onScroll, { passive: true });
+    for (const type of INTENT_EVENTS) element.addEventListener(type, onUserIntent, { passive: true });
+    const resizeObserver = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(onViewportResize);
+    resizeObserver?.observe(element);
+    detachScroller = () => {
+      element.removeEventListener('scroll', onScroll);
+      for (const type of INTENT_EVENTS) element.removeEventListener(type, onUserIntent);
+      resizeObserver?.disconnect();
+    };
+  }
+
+  function contentRef(element: HTMLElement | null) {
+    detachContent?.();
+    detachContent = undefined;
+    if (element === null || typeof ResizeObserver === 'undefined') return;
+    const resizeObserver = new ResizeObserver(pinToBottom);
+    resizeObserver.observe(element);
+    detachContent = () => resizeObserver.disconnect();
+  }
+
+  function mount() {
+    isMounted = true;
+    return () => {
+      isMounted = false;
+      // A remount (StrictMode's rehearsal, <Activity>) must open at the bottom
+      // again: forget what was committed, so the next commit reads as initial.
+      committed = NO_COMMITTED_MESSAGES;
+      committedHasSuffix = false;
+      committedMessages = null;
+      clearTimeout(scrollEndTimer);
+      if (commandFrame !== 0) cancelAnimationFrame(commandFrame);
+      commandFrame = 0;
+      finishCommand(false);
+    };
+  }
+
+  /** The chat policy, once per committed change of the messages or affixes. */
+  function commit() {
+    const { options, messages, getKeyAt } = self.inputs;
+    const { follow = 'at-bottom', isReceived = defaultIsReceived } = options;
+    const hasSuffix = options.hasSuffix ?? false;
+    if (self.pendingOffsetWrite && scroller !== null) {
+      self.pendingOffsetWrite = false;
+      // TanStack's offset already includes any compensation for rows measured during this commit.
+      moveTo(scroller, self.virtualizer.scrollOffset ?? scroller.scrollTop);
+    }
+    const { length } = messages;
+    const change = detectMessageChange(committed, length, getKeyAt);
+    const suffixChanged = committedHasSuffix !== hasSuffix;
+    committed = getCommittedEdges(length, getKeyAt);
+    committedHasSuffix = hasSuffix;
+    committedMessages = messages;
+    // Written out (not a helper call) so that bundlers drop the O(n) scan from production builds.
+    if (process.env.NODE_ENV !== 'production' && change.kind !== 'unchanged') {
+      const keys = new Set<MessageKey>();
+      for (let index = 0; index < length; index++) {
+        const key = getKeyAt(index);
+        if (keys.has(key)) {
+          warnOnce(
+            () =>
+              `duplicate message key ${JSON.stringify(key)}: keys must be unique and stable. Every message is still rendered, but rows with the same key share a measured size.`,
+          );
+        }
+        keys.add(key);
+      }
+    }
+    seen.applyChange(change, length, getKeyAt);
+
+    const wasAtBottom = edges.isAtBottom || command?.kind === 'follow' || command?.kind === 'bottom';
+    if (change.kind === 'initial' || change.kind === 'replaced') {
+      // A new conversation opens at its newest message, whatever the follow mode (SPEC §2.5).
+      history = INITIAL_HISTORY_TRIGGER;
+      needsOpeningScroll = (scroller?.clientHeight ?? 0) === 0;
+      void scrollToBottom('bottom');
+    } else if (change.newerCount > 0) {
+      const newMessages = messages.slice(length - change.newerCount);
+      const behavior = decideFollow(resolveFollowPolicy(follow, isReceived), { wasAtBottom, newMessages, handle });
+      if (behavior !== false) void scrollToBottom('follow', behavior);
+      pendingBatches.push([false, newMessages]);
+    } else if (suffixChanged && wasAtBottom && isPinnedWhileGrowing(follow)) {
+      // A suffix ("typing…") appearing at the bottom is growth of the last row.
+      void scrollToBottom('follow');
+    }
+    if (change.olderCount > 0) {
+      pendingBatches.push([true, messages.slice(0, change.olderCount)]);
+      history = reduceHistoryTrigger(history, { type: 'older-messages-committed' }).state;
+    }
+    if (change.kind !== 'unchanged' || suffixChanged) syncWithScroller();
+  }
+
+  /**
+   * onOlderMessages / onNewerMessages after the commit is painted, so a
+   * callback that sets state does not block the frame that shows the messages.
+   */
+  function flushBatches() {
+    const batches = pendingBatches;
+    pendingBatches = [];
+    for (const [older, batch] of batches) {
+      const callback = older ? self.inputs.options.onOlderMessages : self.inputs.options.onNewerMessages;
+      callback?.(handle, batch);
+    }
+  }
+
+  return self;
+}
