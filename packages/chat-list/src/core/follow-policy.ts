@@ -54,17 +54,16 @@ export function resolveFollowPolicy<TMessage, THandle>(
   isReceived: (message: TMessage) => boolean,
 ): FollowPolicy<TMessage, THandle> {
   if (typeof follow === 'function') return follow;
-  switch (follow) {
-    case 'always':
-      return followAlways;
-    case 'never':
-      return followNever;
-    case 'at-bottom':
-      return followAtBottom;
-    case 'only-received':
-      return followWhen(({ newMessages }) => newMessages.some(isReceived));
-  }
+  return follow === 'only-received'
+    ? followWhen(({ newMessages }) => newMessages.some(isReceived))
+    : NAMED_POLICIES[follow];
 }
+
+const NAMED_POLICIES: Record<Exclude<FollowMode, 'only-received'>, FollowPolicy<unknown, unknown>> = {
+  always: followAlways,
+  never: followNever,
+  'at-bottom': followAtBottom,
+};
 
 /**
  * Whether a list at the bottom stays pinned there while its last row grows

@@ -48,16 +48,11 @@ export interface HistoryTriggerResult {
 }
 
 export function reduceHistoryTrigger(state: HistoryTriggerState, event: HistoryTriggerEvent): HistoryTriggerResult {
-  switch (event.type) {
-    case 'evaluate':
-      if (!event.isInZone) {
-        return { state: state.isArmed ? state : { ...state, isArmed: true }, shouldRequest: false };
-      }
-      if (!state.isArmed || state.isPending) return { state, shouldRequest: false };
-      return { state: { isArmed: false, isPending: true }, shouldRequest: true };
-    case 'older-messages-committed':
-      return { state: state.isArmed ? state : { ...state, isArmed: true }, shouldRequest: false };
-    case 'request-settled':
-      return { state: state.isPending ? { ...state, isPending: false } : state, shouldRequest: false };
+  if (event.type === 'request-settled') return { state: { ...state, isPending: false }, shouldRequest: false };
+  // Leaving the zone, or new older messages, is what re-arms the trigger.
+  if (event.type === 'older-messages-committed' || !event.isInZone) {
+    return { state: { ...state, isArmed: true }, shouldRequest: false };
   }
+  const shouldRequest = state.isArmed && !state.isPending;
+  return { state: shouldRequest ? { isArmed: false, isPending: true } : state, shouldRequest };
 }

@@ -53,26 +53,24 @@ function findKey(key: MessageKey | undefined, getKey: (index: number) => Message
   return -1;
 }
 
+const change = (kind: MessageChangeKind, olderCount = 0, newerCount = 0): MessageChange => ({
+  kind,
+  olderCount,
+  newerCount,
+});
+
 export function detectMessageChange(
   previous: CommittedEdges,
   count: number,
   getKey: (index: number) => MessageKey,
 ): MessageChange {
-  if (previous.count === 0) {
-    return count === 0
-      ? { kind: 'unchanged', olderCount: 0, newerCount: 0 }
-      : { kind: 'initial', olderCount: 0, newerCount: count };
-  }
-  if (count === 0) return { kind: 'cleared', olderCount: 0, newerCount: 0 };
+  if (previous.count === 0) return count === 0 ? change('unchanged') : change('initial', 0, count);
+  if (count === 0) return change('cleared');
   if (count === previous.count && getKey(0) === previous.firstKey && getKey(count - 1) === previous.lastKey) {
-    return { kind: 'unchanged', olderCount: 0, newerCount: 0 };
+    return change('unchanged');
   }
   const firstIndex = findKey(previous.firstKey, getKey, 0, count - 1);
   const lastIndex = findKey(previous.lastKey, getKey, count - 1, 0);
-  if (firstIndex === -1 && lastIndex === -1) return { kind: 'replaced', olderCount: 0, newerCount: 0 };
-  return {
-    kind: 'edges-kept',
-    olderCount: Math.max(0, firstIndex),
-    newerCount: lastIndex === -1 ? 0 : count - 1 - lastIndex,
-  };
+  if (firstIndex === -1 && lastIndex === -1) return change('replaced');
+  return change('edges-kept', Math.max(0, firstIndex), lastIndex === -1 ? 0 : count - 1 - lastIndex);
 }

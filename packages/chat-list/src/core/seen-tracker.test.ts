@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectMessageChange, getCommittedEdges, type MessageKey } from './message-changes';
-import { SeenTracker } from './seen-tracker';
+import { createSeenTracker, type SeenTracker } from './seen-tracker';
 
 /** A tiny model of the list: the current keys, and a commit that feeds the tracker like the React layer does. */
 class Messages {
@@ -38,7 +38,7 @@ const range = (from: number, to: number): number[] => Array.from({ length: to - 
 
 describe('SeenTracker before anything is seen', () => {
   it('counts every message as unseen and has no newest seen key', () => {
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const messages = new Messages(letters('abcde'));
     expect(messages.unseen(tracker)).toBe(5);
     expect(tracker.newestSeenKey).toBeUndefined();
@@ -46,13 +46,13 @@ describe('SeenTracker before anything is seen', () => {
   });
 
   it('counts zero unseen for an empty list', () => {
-    expect(new SeenTracker().getUnseenCount(0)).toBe(0);
+    expect(createSeenTracker().getUnseenCount(0)).toBe(0);
   });
 });
 
 describe('SeenTracker.markVisible', () => {
   it('records the visible keys, and only those', () => {
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const messages = new Messages(letters('abcdefghij'));
     messages.markVisible(tracker, 2, 4);
     expect(['c', 'd', 'e'].map((key) => tracker.wasSeen(key))).toEqual([true, true, true]);
@@ -60,7 +60,7 @@ describe('SeenTracker.markVisible', () => {
   });
 
   it('makes the last visible message the newest seen and counts the ones after it as unseen', () => {
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const messages = new Messages(letters('abcdefghij'));
     messages.markVisible(tracker, 2, 4);
     expect(tracker.newestSeenKey).toBe('e');
@@ -69,7 +69,7 @@ describe('SeenTracker.markVisible', () => {
   });
 
   it('counts zero unseen once the last message was visible', () => {
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const messages = new Messages(letters('abcdefghij'));
     messages.markVisible(tracker, 7, 9);
     expect(messages.unseen(tracker)).toBe(0);
@@ -77,7 +77,7 @@ describe('SeenTracker.markVisible', () => {
   });
 
   it('returns true when something new was recorded and false for a repeat', () => {
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const messages = new Messages(letters('abcdefghij'));
     expect(messages.markVisible(tracker, 2, 4)).toBe(true);
     expect(messages.markVisible(tracker, 2, 4)).toBe(false);
@@ -86,7 +86,7 @@ describe('SeenTracker.markVisible', () => {
   });
 
   it('does not move the newest seen message back when the reader scrolls up', () => {
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const messages = new Messages(letters('abcdefghij'));
     messages.markVisible(tracker, 6, 8);
     messages.markVisible(tracker, 0, 2);
@@ -96,7 +96,7 @@ describe('SeenTracker.markVisible', () => {
   });
 
   it('records a single visible row', () => {
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const messages = new Messages(letters('abc'));
     messages.markVisible(tracker, 1, 1);
     expect(tracker.newestSeenKey).toBe('b');
@@ -106,7 +106,7 @@ describe('SeenTracker.markVisible', () => {
 
 describe('SeenTracker.applyChange', () => {
   it('keeps the unseen count and newest key across a prepend (the newest index shifts)', () => {
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const messages = new Messages(range(100, 110));
     messages.markVisible(tracker, 5, 7);
     expect(messages.unseen(tracker)).toBe(2);
@@ -124,7 +124,7 @@ describe('SeenTracker.applyChange', () => {
   });
 
   it('raises the unseen count by the number of appended messages', () => {
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const messages = new Messages(letters('abcde'));
     messages.markVisible(tracker, 0, 4);
     expect(messages.unseen(tracker)).toBe(0);
@@ -134,7 +134,7 @@ describe('SeenTracker.applyChange', () => {
   });
 
   it('keeps everything for an unchanged commit', () => {
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const messages = new Messages(letters('abcde'));
     messages.markVisible(tracker, 1, 2);
     messages.commit(tracker, letters('abcde'));
@@ -144,7 +144,7 @@ describe('SeenTracker.applyChange', () => {
   });
 
   it('keeps the newest seen message in place after a middle insert before it', () => {
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const messages = new Messages(letters('abcdef'));
     messages.markVisible(tracker, 2, 3); // newest seen: d, 2 unseen (e, f)
     messages.commit(tracker, letters('abxycdef'));
@@ -156,7 +156,7 @@ describe('SeenTracker.applyChange', () => {
     ['replaced', letters('vwxyz')],
     ['cleared', []],
   ] as const)('resets after the messages were %s', (_kind, next) => {
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const messages = new Messages(letters('abcde'));
     messages.markVisible(tracker, 0, 4);
     messages.commit(tracker, [...next]);
@@ -167,7 +167,7 @@ describe('SeenTracker.applyChange', () => {
   });
 
   it('resets on an initial change (a new conversation after an empty list)', () => {
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const messages = new Messages(letters('abc'));
     messages.markVisible(tracker, 0, 2);
     tracker.applyChange({ kind: 'initial', olderCount: 0, newerCount: 3 }, 3, messages.getKey);
@@ -177,7 +177,7 @@ describe('SeenTracker.applyChange', () => {
   });
 
   it('falls back to the newest still-present seen message when the newest seen one is removed', () => {
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const messages = new Messages(letters('abcdefgh'));
     messages.markVisible(tracker, 2, 4); // c d e seen
     messages.commit(tracker, letters('abcdfgh')); // e removed
@@ -186,7 +186,7 @@ describe('SeenTracker.applyChange', () => {
   });
 
   it('falls back past unseen messages to an older seen one', () => {
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const messages = new Messages(letters('abcdefgh'));
     messages.markVisible(tracker, 0, 1); // a b seen
     messages.markVisible(tracker, 5, 5); // f seen: newest
@@ -196,7 +196,7 @@ describe('SeenTracker.applyChange', () => {
   });
 
   it('falls back correctly when the newest seen is removed in the same update as a prepend', () => {
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const messages = new Messages(letters('defghij'));
     messages.markVisible(tracker, 1, 3); // e f g seen
     messages.commit(tracker, letters('abcdefhij')); // a b c prepended, g removed
@@ -205,7 +205,7 @@ describe('SeenTracker.applyChange', () => {
   });
 
   it('falls back correctly when the newest seen was the last message and it is removed', () => {
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const messages = new Messages(letters('abcde'));
     messages.markVisible(tracker, 3, 4);
     messages.commit(tracker, letters('abcd'));
@@ -214,7 +214,7 @@ describe('SeenTracker.applyChange', () => {
   });
 
   it('forgets the newest seen message when every seen message is removed', () => {
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const messages = new Messages(letters('abcdefgh'));
     messages.markVisible(tracker, 3, 4); // d e
     messages.commit(tracker, letters('abcfgh'));
@@ -232,7 +232,7 @@ describe('SeenTracker memory', () => {
   };
 
   it('stays bounded when a window of messages slides forward (append new, drop oldest)', () => {
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const windowSize = 1000;
     const messages = new Messages(range(0, windowSize));
     const everSeen = new Set<MessageKey>();
@@ -253,7 +253,7 @@ describe('SeenTracker memory', () => {
   });
 
   it('stays bounded when history pages are prepended and the oldest ones are dropped', () => {
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const messages = new Messages(range(0, 500));
     const everSeen = new Set<MessageKey>();
     messages.markVisible(tracker, 490, 499);
@@ -275,7 +275,7 @@ describe('SeenTracker memory', () => {
 
   it('stays bounded when middle messages are re-keyed without changing the count or the edges', () => {
     // e.g. optimistic ids replaced by server ids while the list keeps its first and last message.
-    const tracker = new SeenTracker();
+    const tracker = createSeenTracker();
     const messages = new Messages(['first', 'm0', 'last']);
     const everSeen = new Set<MessageKey>();
     for (let step = 1; step <= 1000; step++) {

@@ -8,8 +8,8 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import type { ChatListHandle, ChatListProps, MessageKey } from './types';
-import { useChatList } from './useChatList';
+import type { ChatListHandle, ChatListProps } from './types';
+import { useChatList, type UseChatListOptions } from './useChatList';
 
 const SCROLLER_STYLE: CSSProperties = {
   height: '100%',
@@ -55,55 +55,20 @@ const MessageContent = memo(function MessageContent<TMessage>({
   messages,
   renderMessage,
 }: MessageContentProps<TMessage>) {
-  return <>{renderMessage(message, index, messages)}</>;
+  return renderMessage(message, index, messages);
 }, isSameContent) as <TMessage>(props: MessageContentProps<TMessage>) => ReactElement;
 
 function ChatListInner<TMessage>(props: ChatListProps<TMessage>, ref: ForwardedRef<ChatListHandle<TMessage>>) {
-  const {
-    messages,
-    renderMessage,
-    getMessageKey,
-    estimateSize,
-    alignment = 'bottom',
-    overscan,
-    prefix = null,
-    suffix = null,
-    follow,
-    isReceived,
-    historyEndOffset,
-    onHistoryEndReached,
-    onOlderMessages,
-    onNewerMessages,
-    onAtTopChange,
-    onAtBottomChange,
-    onScroll,
-    onScrollEnd,
-    onUnseenCountChange,
-    className,
-    style,
-    role = 'log',
-    'aria-label': ariaLabel = 'Messages',
-    ...ariaAttributes
-  } = props as ChatListProps<TMessage> & { getMessageKey?: (message: TMessage) => MessageKey };
-
+  const { messages, renderMessage, alignment = 'bottom', prefix, suffix, className, style, role = 'log' } = props;
   const hasPrefix = prefix !== null && prefix !== undefined && prefix !== false;
   const hasSuffix = suffix !== null && suffix !== undefined && suffix !== false;
+  // Every aria-* prop goes to the scroller; the behaviour props go to the hook.
+  const ariaAttributes: Record<string, unknown> = { 'aria-label': 'Messages' };
+  for (const [name, value] of Object.entries(props)) {
+    if (name.startsWith('aria-') && value !== undefined) ariaAttributes[name] = value;
+  }
   const { handle, scrollerRef, contentRef, rows, rowsOffset, totalSize, getRowAttributes } = useChatList<TMessage>({
-    messages,
-    getMessageKey,
-    estimateSize,
-    overscan,
-    follow,
-    isReceived,
-    historyEndOffset,
-    onHistoryEndReached,
-    onOlderMessages,
-    onNewerMessages,
-    onAtTopChange,
-    onAtBottomChange,
-    onScroll,
-    onScrollEnd,
-    onUnseenCountChange,
+    ...(props as UseChatListOptions<TMessage>),
     hasPrefix,
     hasSuffix,
   });
@@ -117,7 +82,6 @@ function ChatListInner<TMessage>(props: ChatListProps<TMessage>, ref: ForwardedR
       ref={scrollerRef}
       data-chat-list-scroller=""
       role={role}
-      aria-label={ariaLabel}
       tabIndex={0}
       className={className}
       style={style ? { ...SCROLLER_STYLE, ...style } : SCROLLER_STYLE}

@@ -5,7 +5,7 @@ import {
   INITIAL_HISTORY_TRIGGER,
   NO_COMMITTED_MESSAGES,
   SCROLL_END_DELAY_MS,
-  SeenTracker,
+  createSeenTracker,
   decideFollow,
   detectMessageChange,
   getCommittedEdges,
@@ -22,9 +22,10 @@ import {
   type HistoryTriggerEvent,
   type LaidOutRow,
   type MessageKey,
+  type ScrollMetrics,
 } from '../core';
 import { warnOnce } from './dev-warnings';
-import type { ChatListBehaviorOptions, ChatListHandle, VisibleRange } from './types';
+import type { ChatListBehaviorOptions, ChatListHandle, ScrollToEdgeOptions, VisibleRange } from './types';
 
 declare const process: { env: { NODE_ENV?: string } };
 
@@ -48,6 +49,7 @@ const COMMAND_TIMEOUT_MS = 5000;
 const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
 const INTENT_EVENTS = ['wheel', 'touchstart', 'touchmove', 'pointerdown', 'keydown'];
 
+const reportHistoryError = (error: unknown) => console.error('[@chat-list/react] onHistoryEndReached failed:', error);
 const defaultIsReceived = (message: unknown): boolean => (message as { role?: unknown }).role === 'assistant';
 
 /** A scroll command under way: resolved once landed, or abandoned. */
@@ -150,7 +152,7 @@ export function createChatListController<TMessage>() {
   let knownOffset = 0;
   let edges: EdgeState = EDGES_OF_EMPTY_LIST;
   let history = INITIAL_HISTORY_TRIGGER;
-  const seen = new SeenTracker();
+  const seen = createSeenTracker();
   let unseenCount = 0;
   let isScrolling = false;
   let scrollEndTimer: ReturnType<typeof setTimeout> | undefined;
@@ -186,14 +188,16 @@ export function createChatListController<TMessage>() {
   };
 
   const offsetNow = () => scroller?.scrollTop ?? 0;
-  const edgesNow = () =>
-    scroller === null
-      ? EDGES_OF_EMPTY_LIST
-      : getEdgeState({
-          scrollOffset: scroller.scrollTop,
-          scrollSize: scroller.scrollHeight,
-          viewportSize: scroller.clientHeight,
-        });
+  const readMetrics = (): ScrollMetrics | null =>
+    scroller && {
+      scrollOffset: scroller.scrollTop,
+      scrollSize: scroller.scrollHeight,
+      viewportSize: scroller.clientHeight,
+    };
+  const edgesNow = () => {
+    const metrics = readMetrics();
+    return metrics ? getEdgeState(metrics) : EDGES_OF_EMPTY_LIST;
+  };
   /** Writes the scroller's offset and remembers where it landed. */
   const moveTo = (element: HTMLElement, offset: number) => {
     element.scrollTop = offset;
@@ -290,6 +294,12 @@ export function createChatListController<TMessage>() {
     return range && { ...range, firstId: inputs.getKeyAt(range.firstIndex), lastId: inputs.getKeyAt(range.lastIndex) };
   }
 
+  /** `scrollToOffset` and `scrollBy`: raw moves, which end any command under way. */
+  const scrollRaw = (method: 'scrollToOffset' | 'scrollBy', value: number, options?: ScrollToEdgeOptions) => {
+    finishCommand(false);
+    self.virtualizer[method](value, { behavior: options?.behavior ?? 'auto' });
+  };
+
   const handle: ChatListHandle<TMessage> = {
     scrollToBottom: (options) => scrollToBottom('bottom', options?.behavior),
     scrollToTop: (options) =>
@@ -329,14 +339,8 @@ export function createChatListController<TMessage>() {
       }
       return handle.scrollToIndex(index, options);
     },
-    scrollToOffset(offset, options) {
-      finishCommand(false);
-      self.virtualizer.scrollToOffset(offset, { behavior: options?.behavior ?? 'auto' });
-    },
-    scrollBy(delta, options) {
-      finishCommand(false);
-      self.virtualizer.scrollBy(delta, { behavior: options?.behavior ?? 'auto' });
-    },
+    scrollToOffset: (offset, options) => scrollRaw('scrollToOffset', offset, options),
+    scrollBy: (delta, options) => scrollRaw('scrollBy', delta, options),
     get isAtTop() {
       return edgesNow().isAtTop;
     },
@@ -363,7 +367,7 @@ export function createChatListController<TMessage>() {
     get unseenCount() {
       return seen.getUnseenCount(self.inputs.messages.length);
     },
-    getScrollElement: () => scroller,
+    getScrollElement: self.getScrollElement,
   };
   self.handle = handle;
 
@@ -379,25 +383,26 @@ export function createChatListController<TMessage>() {
       if (pending && typeof pending.then === 'function') {
         pending.then(settle, (error: unknown) => {
           // Aborting the load on unmount is the usual pattern; only a live list reports it.
-          if (isMounted) console.error('[@chat-list/react] onHistoryEndReached rejected:', error);
+          if (isMounted) reportHistoryError(error);
           settle();
         });
         return;
       }
     } catch (error) {
-      console.error('[@chat-list/react] onHistoryEndReached threw:', error);
+      reportHistoryError(error);
     }
     settle();
   }
 
   /** Edges, seen tracking and the history trigger, from the DOM as it is now. */
   function syncWithScroller() {
-    if (scroller === null) return;
+    const metrics = readMetrics();
+    if (metrics === null) return;
     const { options, messages, getKeyAt, historyEndOffset } = self.inputs;
-    const next = edgesNow();
+    const next = getEdgeState(metrics);
     const changes = getEdgeChanges(edges, next);
     edges = next;
-    knownOffset = scroller.scrollTop;
+    knownOffset = metrics.scrollOffset;
     if (changes.atTop !== undefined) options.onAtTopChange?.(changes.atTop);
     if (changes.atBottom !== undefined) options.onAtBottomChange?.(changes.atBottom);
     const range = getVisibleRange();
@@ -409,13 +414,7 @@ export function createChatListController<TMessage>() {
     }
     dispatchHistory({
       type: 'evaluate',
-      isInZone: isInHistoryZone({
-        scrollOffset: scroller.scrollTop,
-        scrollSize: scroller.scrollHeight,
-        viewportSize: scroller.clientHeight,
-        isAtBottom: next.isAtBottom,
-        historyEndOffset,
-      }),
+      isInZone: isInHistoryZone({ ...metrics, isAtBottom: next.isAtBottom, historyEndOffset }),
     });
   }
 

@@ -4,7 +4,6 @@ import {
   DEFAULT_ESTIMATED_SIZE,
   HISTORY_END_OFFSET_RULE,
   OVERSCAN_RULE,
-  SCROLL_END_DELAY_MS,
   describeEstimateProblem,
   describeNumberProblem,
   sanitizeEstimate,
@@ -150,9 +149,9 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     getItemKey,
     overscan: sanitizeNumber(options.overscan, OVERSCAN_RULE),
     // TanStack keeps the row under the viewport's top in place when keys at
-    // either edge change: that is our prepend anchoring. Following is our policy, not TanStack's.
+    // either edge change: that is our prepend anchoring. Following is our
+    // policy, not TanStack's (its `followOnAppend` stays off by default).
     anchorTo: 'end',
-    followOnAppend: false,
     // TanStack would pin a list at the end while rows grow, judging "at the end"
     // by its own model, which drifts from the DOM by fractions of a pixel per row
     // until it lets go mid-stream. We pin from the DOM instead (`pinToBottom`).
@@ -160,7 +159,6 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     indexAttribute: 'data-virtual-index',
     measureElement: measureRowElement,
     scrollToFn: writeScrollOffset,
-    isScrollingResetDelay: SCROLL_END_DELAY_MS,
     // After TanStack re-rendered for a measurement, the content may have grown under a pinned list.
     onChange: chat.pinToBottom,
   });
@@ -179,8 +177,8 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
 
   const virtualItems = virtualizer.getVirtualItems();
   const rows = useMemo(
-    () => toRows(virtualItems, safeMessages, prefixCount, hasSuffix),
-    [virtualItems, safeMessages, prefixCount, hasSuffix],
+    () => toRows(virtualItems, safeMessages, prefixCount),
+    [virtualItems, safeMessages, prefixCount],
   );
 
   const getRowAttributes = useCallback(
@@ -206,29 +204,16 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
   };
 }
 
+/** TanStack's items as rows; the prefix and suffix keep their own keys (`PREFIX_KEY`, `SUFFIX_KEY`). */
 function toRows<TMessage>(
   items: readonly VirtualItem[],
   messages: readonly TMessage[],
   prefixCount: number,
-  hasSuffix: boolean,
 ): ChatListRow<TMessage>[] {
-  const rows: ChatListRow<TMessage>[] = [];
-  for (const item of items) {
-    const index = item.index - prefixCount;
-    if (index < 0) {
-      rows.push({ kind: 'prefix', key: PREFIX_KEY, virtualIndex: item.index, start: item.start });
-    } else if (hasSuffix && index === messages.length) {
-      rows.push({ kind: 'suffix', key: SUFFIX_KEY, virtualIndex: item.index, start: item.start });
-    } else if (index < messages.length) {
-      rows.push({
-        kind: 'message',
-        key: item.key as MessageKey,
-        virtualIndex: item.index,
-        index,
-        message: messages[index] as TMessage,
-        start: item.start,
-      });
-    }
-  }
-  return rows;
+  return items.map(({ index: virtualIndex, key, start }) => {
+    const index = virtualIndex - prefixCount;
+    return index >= 0 && index < messages.length
+      ? { kind: 'message', key: key as MessageKey, virtualIndex, index, message: messages[index] as TMessage, start }
+      : { kind: index < 0 ? 'prefix' : 'suffix', key: key as string, virtualIndex, start };
+  });
 }
