@@ -36,7 +36,7 @@ export interface HistoryTriggerState {
   isPending: boolean;
 }
 
-export const INITIAL_HISTORY_TRIGGER: HistoryTriggerState = Object.freeze({ isArmed: true, isPending: false });
+export const INITIAL_HISTORY_TRIGGER: Readonly<HistoryTriggerState> = { isArmed: true, isPending: false };
 
 export type HistoryTriggerEvent =
   { type: 'evaluate'; isInZone: boolean } | { type: 'older-messages-committed' } | { type: 'request-settled' };

@@ -8,11 +8,11 @@ export interface CommittedEdges {
   lastKey: MessageKey | undefined;
 }
 
-export const NO_COMMITTED_MESSAGES: CommittedEdges = Object.freeze({
+export const NO_COMMITTED_MESSAGES: Readonly<CommittedEdges> = {
   count: 0,
   firstKey: undefined,
   lastKey: undefined,
-});
+};
 
 /**
  * How `messages` changed since the last commit, found by comparing keys, never

@@ -54,7 +54,8 @@ const defaultIsReceived = (message: unknown): boolean => (message as { role?: un
 
 /** A scroll command under way: resolved once landed, or abandoned. */
 interface ScrollCommand {
-  kind: 'bottom' | 'top' | 'index' | 'follow';
+  /** A move to the bottom (a follow, `scrollToBottom`, the opening): the list counts as at the bottom meanwhile. */
+  isTowardsBottom: boolean;
   isLanded: () => boolean;
   /** Moves towards the target again on a frame that did not land; absent for smooth scrolls. */
   correct?: () => void;
@@ -244,7 +245,7 @@ export function createChatListController<TMessage>() {
   }
 
   function startCommand(
-    kind: ScrollCommand['kind'],
+    isTowardsBottom: boolean,
     isLanded: () => boolean,
     start: () => void,
     correct?: () => void,
@@ -252,16 +253,24 @@ export function createChatListController<TMessage>() {
     finishCommand(false);
     if (!isMounted || scroller === null) return Promise.resolve(false);
     return new Promise<boolean>((resolve) => {
-      command = { kind, isLanded, correct, resolve, startedAt: performance.now(), landedFrames: 0, lastOffset: NaN };
+      command = {
+        isTowardsBottom,
+        isLanded,
+        correct,
+        resolve,
+        startedAt: performance.now(),
+        landedFrames: 0,
+        lastOffset: NaN,
+      };
       start();
       knownOffset = offsetNow();
       requestWatch();
     });
   }
 
-  const scrollToBottom = (kind: 'bottom' | 'follow', behavior: FollowBehavior = 'auto') =>
+  const scrollToBottom = (behavior: FollowBehavior = 'auto') =>
     startCommand(
-      kind,
+      true,
       () => edgesNow().isAtBottom,
       () => self.virtualizer.scrollToEnd({ behavior }),
       // TanStack reconciles its own command, but drops it in states we cannot
@@ -301,10 +310,10 @@ export function createChatListController<TMessage>() {
   };
 
   const handle: ChatListHandle<TMessage> = {
-    scrollToBottom: (options) => scrollToBottom('bottom', options?.behavior),
+    scrollToBottom: (options) => scrollToBottom(options?.behavior),
     scrollToTop: (options) =>
       startCommand(
-        'top',
+        false,
         // A prefix that appears at the very top is content added above
         // (SPEC §2.5): the top is reached when only the prefix is above.
         () =>
@@ -321,7 +330,7 @@ export function createChatListController<TMessage>() {
       const align = toVirtualizerAlign(options.align);
       const virtualIndex = () => index + (self.inputs.options.hasPrefix ? 1 : 0);
       return startCommand(
-        'index',
+        false,
         () => {
           const target = self.virtualizer.getOffsetForIndex(virtualIndex(), align);
           return target !== undefined && Math.abs(target[0] - offsetNow()) <= EDGE_TOLERANCE_PX;
@@ -478,7 +487,7 @@ export function createChatListController<TMessage>() {
   function onViewportResize() {
     if (needsOpeningScroll && (scroller?.clientHeight ?? 0) > 0) {
       needsOpeningScroll = false;
-      void scrollToBottom('bottom');
+      void scrollToBottom();
     }
     pinToBottom();
     syncWithScroller();
@@ -557,20 +566,20 @@ export function createChatListController<TMessage>() {
     }
     seen.applyChange(change, length, getKeyAt);
 
-    const wasAtBottom = edges.isAtBottom || command?.kind === 'follow' || command?.kind === 'bottom';
+    const wasAtBottom = edges.isAtBottom || command?.isTowardsBottom === true;
     if (change.kind === 'initial' || change.kind === 'replaced') {
       // A new conversation opens at its newest message, whatever the follow mode (SPEC §2.5).
       history = INITIAL_HISTORY_TRIGGER;
       needsOpeningScroll = (scroller?.clientHeight ?? 0) === 0;
-      void scrollToBottom('bottom');
+      void scrollToBottom();
     } else if (change.newerCount > 0) {
       const newMessages = messages.slice(length - change.newerCount);
       const behavior = decideFollow(resolveFollowPolicy(follow, isReceived), { wasAtBottom, newMessages, handle });
-      if (behavior !== false) void scrollToBottom('follow', behavior);
+      if (behavior !== false) void scrollToBottom(behavior);
       pendingBatches.push([false, newMessages]);
     } else if (suffixChanged && wasAtBottom && isPinnedWhileGrowing(follow)) {
       // A suffix ("typing…") appearing at the bottom is growth of the last row.
-      void scrollToBottom('follow');
+      void scrollToBottom();
     }
     if (change.olderCount > 0) {
       pendingBatches.push([true, messages.slice(0, change.olderCount)]);

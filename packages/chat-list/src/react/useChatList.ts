@@ -1,4 +1,4 @@
-import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   DEFAULT_ESTIMATED_SIZE,
@@ -18,7 +18,6 @@ import {
   keepPrefixAnchor,
   measureRowElement,
   writeScrollOffset,
-  type ListVirtualizer,
 } from './chat-list-controller';
 import { warnOnce } from './dev-warnings';
 import type { ChatListBehaviorOptions, ChatListHandle } from './types';
@@ -71,7 +70,7 @@ export interface UseChatListResult<TMessage> {
   /** Spread on each row element. */
   getRowAttributes: (row: ChatListRow<TMessage>) => ChatListRowAttributes;
   /** The underlying TanStack virtualizer, for what this hook does not cover. */
-  virtualizer: ListVirtualizer;
+  virtualizer: Virtualizer<HTMLElement, HTMLElement>;
 }
 
 const AFFIX_ESTIMATED_SIZE = 40;

@@ -12,12 +12,12 @@ const REACT = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'];
 const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 const KB = 1024;
 
-// SPEC §5 asks for 5 kB and 16 kB; 0.1.0 measures 6.49 kB and 16.28 kB (the chat
-// policy in useChatList is most of it). Until it is cut down, these ceilings stop
-// it from growing further; lower them as it shrinks, to 5 and 16 kB in the end.
+// SPEC §5 asks for 5 kB and 16 kB. With TanStack included the bar holds (15.42 kB).
+// Without it, 0.1.0 measures 5.63 kB: the chat policy in the controller is most
+// of it. Until it is cut down, this ceiling stops it from growing; lower it to 5 kB.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], limit: 6.75 * KB },
-  { name: 'TanStack Virtual included (React external)', external: REACT, limit: 16.5 * KB },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], limit: 5.75 * KB },
+  { name: 'TanStack Virtual included (React external)', external: REACT, limit: 16 * KB },
 ];
 
 async function measure(external: string[]): Promise<{ minBytes: number; gzipBytes: number }> {
