@@ -65,6 +65,14 @@ interface ScrollCommand {
   lastOffset: number;
 }
 
+/**
+ * The laid-out rows, brought up to date. `measurementsCache` lags: TanStack lays
+ * out again only when asked, and with `anchorTo: 'start'` nothing asks between
+ * two rows measured in one batch (see `useChatList`).
+ */
+// `getMeasurements` is public at runtime, private in TanStack's types.
+export const layoutOf = (virtualizer: ListVirtualizer): VirtualItem[] => virtualizer['getMeasurements']();
+
 /** Rounded sizes drift by up to half a pixel per row; anchoring needs the real, fractional height. */
 export function measureRowElement(element: Element, entry: ResizeObserverEntry | undefined): number {
   const box = entry?.borderBoxSize?.[0];
@@ -111,8 +119,7 @@ function shouldCompensateResize(item: VirtualItem, instance: ListVirtualizer): b
  * before the update; `null` when the prefix is not the row at the top.
  */
 export function findPrefixAnchor(virtualizer: ListVirtualizer | null): { key: MessageKey; distance: number } | null {
-  const prefix = virtualizer?.measurementsCache[0];
-  const firstMessage = virtualizer?.measurementsCache[1];
+  const [prefix, firstMessage] = virtualizer ? layoutOf(virtualizer) : [];
   const offset = virtualizer?.scrollOffset ?? 0;
   if (prefix?.key !== PREFIX_KEY || firstMessage === undefined || offset >= prefix.end) return null;
   return { key: firstMessage.key as MessageKey, distance: firstMessage.start - offset };
@@ -127,7 +134,7 @@ export function keepPrefixAnchor(virtualizer: ListVirtualizer, anchor: { key: Me
   const { count, getItemKey } = virtualizer.options;
   for (let index = 0; index < count; index++) {
     if (getItemKey(index) !== anchor.key) continue;
-    const item = virtualizer.measurementsCache[index];
+    const item = layoutOf(virtualizer)[index];
     if (item === undefined) return false;
     virtualizer.scrollOffset = Math.max(0, item.start - anchor.distance);
     return true;
@@ -185,7 +192,9 @@ export function createChatListController<TMessage>() {
     // A list stuck to the bottom is held there by `pinToBottom` instead: a
     // compensation computed from TanStack's last known offset would pull it up.
     shouldCompensate: (item: VirtualItem, _delta: number, instance: ListVirtualizer) =>
-      !isStuckToBottom() && shouldCompensateResize(item, instance),
+      // Only then is the layout needed; brought up to date, it costs a pass over
+      // the rows after this one, which a list pinned to the bottom skips.
+      !isStuckToBottom() && shouldCompensateResize(layoutOf(instance)[item.index] ?? item, instance),
   };
 
   const offsetNow = () => scroller?.scrollTop ?? 0;
@@ -293,8 +302,9 @@ export function createChatListController<TMessage>() {
     const prefixCount = inputs.options.hasPrefix ? 1 : 0;
     const rows: LaidOutRow[] = [];
     const first = virtualizer.getVirtualItemForOffset(scrollTop)?.index ?? 0;
+    const measurements = layoutOf(virtualizer);
     for (let virtualIndex = first; virtualIndex < count; virtualIndex++) {
-      const item = virtualizer.measurementsCache[virtualIndex];
+      const item = measurements[virtualIndex];
       if (item === undefined || item.start >= scrollTop + clientHeight) break;
       const index = virtualIndex - prefixCount;
       rows.push({ messageIndex: index < inputs.messages.length ? index : -1, start: item.start, end: item.end });
@@ -318,7 +328,7 @@ export function createChatListController<TMessage>() {
         // (SPEC §2.5): the top is reached when only the prefix is above.
         () =>
           offsetNow() <
-          (self.inputs.options.hasPrefix ? (self.virtualizer.measurementsCache[0]?.end ?? 0) : 0) + EDGE_TOLERANCE_PX,
+          (self.inputs.options.hasPrefix ? (layoutOf(self.virtualizer)[0]?.end ?? 0) : 0) + EDGE_TOLERANCE_PX,
         () => self.virtualizer.scrollToOffset(0, { behavior: options?.behavior ?? 'auto' }),
       ),
     scrollToIndex(index, options = {}) {

@@ -162,6 +162,13 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     onChange: chat.pinToBottom,
   });
   chat.virtualizer = virtualizer;
+  // TanStack reads `anchorTo` when options are set (the prepend anchoring, done
+  // by now) and on every row measurement, to ask whether the list was at the end.
+  // With `scrollEndThreshold: -1` the answer is always no, but asking costs a
+  // layout pass over every row after the measured one: 33 ms to measure the
+  // first rows of 100 000. Until the next render sets the options again,
+  // measurements take the cheap path.
+  virtualizer.options.anchorTo = 'start';
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange = chat.shouldCompensate;
   if (prefixAnchor !== null && keepPrefixAnchor(virtualizer, prefixAnchor)) chat.pendingOffsetWrite = true;
 
