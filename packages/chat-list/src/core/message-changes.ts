@@ -40,12 +40,18 @@ export function getCommittedEdges(count: number, getKey: (index: number) => Mess
 }
 
 /**
- * Finds `key` scanning from `from` towards `to` (inclusive, either direction).
+ * Finds `key` scanning from `from` towards `to` (inclusive, either direction; the
+ * range must not be empty).
  * Scanning from the edge it was at makes the cost as long as the change: a
  * prepend of k messages finds the old first key after k steps, whatever the
  * length of the list.
  */
-function findKey(key: MessageKey | undefined, getKey: (index: number) => MessageKey, from: number, to: number): number {
+export function findKey(
+  key: MessageKey | undefined,
+  getKey: (index: number) => MessageKey,
+  from: number,
+  to: number,
+): number {
   const step = from <= to ? 1 : -1;
   for (let index = from; step > 0 ? index <= to : index >= to; index += step) {
     if (getKey(index) === key) return index;

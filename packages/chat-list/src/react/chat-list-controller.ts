@@ -8,6 +8,7 @@ import {
   createSeenTracker,
   decideFollow,
   detectMessageChange,
+  findKey,
   getCommittedEdges,
   getEdgeChanges,
   getEdgeState,
@@ -244,13 +245,11 @@ export function createChatListController<TMessage>() {
   }
 
   function requestWatch() {
-    commandFrame =
-      commandFrame === 0 && typeof requestAnimationFrame !== 'undefined'
-        ? requestAnimationFrame(() => {
-            commandFrame = 0;
-            watchCommand();
-          })
-        : commandFrame;
+    if (commandFrame !== 0 || typeof requestAnimationFrame === 'undefined') return;
+    commandFrame = requestAnimationFrame(() => {
+      commandFrame = 0;
+      watchCommand();
+    });
   }
 
   function startCommand(
@@ -350,8 +349,8 @@ export function createChatListController<TMessage>() {
     },
     scrollToId(id, options) {
       const { messages, getKeyAt } = self.inputs;
-      let index = messages.length - 1;
-      while (index >= 0 && getKeyAt(index) !== id) index--;
+      // The newest match, as before; `findKey` scans a non-empty range only.
+      const index = messages.length === 0 ? -1 : findKey(id, getKeyAt, messages.length - 1, 0);
       if (index === -1) {
         warnOnce(() => `scrollToId: no message has the key ${JSON.stringify(id)}.`);
         return Promise.resolve(false);
