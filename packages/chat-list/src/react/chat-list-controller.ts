@@ -2,6 +2,7 @@ import type { VirtualItem, Virtualizer } from '@tanstack/react-virtual';
 import {
   EDGE_TOLERANCE_PX,
   EDGES_OF_EMPTY_LIST,
+  HISTORY_END_OFFSET_RULE,
   INITIAL_HISTORY_TRIGGER,
   NO_COMMITTED_MESSAGES,
   SCROLL_END_DELAY_MS,
@@ -17,6 +18,7 @@ import {
   isPinnedWhileGrowing,
   reduceHistoryTrigger,
   resolveFollowPolicy,
+  sanitizeNumber,
   toVirtualizerAlign,
   type EdgeState,
   type FollowBehavior,
@@ -32,15 +34,6 @@ declare const process: { env: { NODE_ENV?: string } };
 
 export type ListVirtualizer = Virtualizer<HTMLElement, HTMLElement>;
 
-/** What the hook hands the controller on every render. */
-export interface ChatListInputs<TMessage> {
-  options: ChatListBehaviorOptions<TMessage> & { hasPrefix?: boolean; hasSuffix?: boolean };
-  messages: readonly TMessage[];
-  /** The key of `messages[index]`, with a fallback for a missing key. */
-  getKeyAt: (index: number) => MessageKey;
-  historyEndOffset: number;
-}
-
 export const PREFIX_KEY = '\u0000chat-list-prefix';
 export const SUFFIX_KEY = '\u0000chat-list-suffix';
 /** Frames the target must hold before a scroll command counts as landed. */
@@ -52,19 +45,6 @@ const INTENT_EVENTS = ['wheel', 'touchstart', 'touchmove', 'pointerdown', 'keydo
 
 const reportHistoryError = (error: unknown) => console.error('[@chat-list/react] onHistoryEndReached failed:', error);
 const defaultIsReceived = (message: unknown): boolean => (message as { role?: unknown }).role === 'assistant';
-
-/** A scroll command under way: resolved once landed, or abandoned. */
-interface ScrollCommand {
-  /** A move to the bottom (a follow, `scrollToBottom`, the opening): the list counts as at the bottom meanwhile. */
-  isTowardsBottom: boolean;
-  isLanded: () => boolean;
-  /** Moves towards the target again on a frame that did not land; absent for smooth scrolls. */
-  correct?: () => void;
-  resolve: (landed: boolean) => void;
-  startedAt: number;
-  landedFrames: number;
-  lastOffset: number;
-}
 
 /**
  * The laid-out rows, brought up to date. `measurementsCache` lags: TanStack lays
@@ -119,7 +99,7 @@ function shouldCompensateResize(item: VirtualItem, instance: ListVirtualizer): b
  * the hook anchors on the first message below the prefix instead. This finds it
  * before the update; `null` when the prefix is not the row at the top.
  */
-export function findPrefixAnchor(virtualizer: ListVirtualizer | null): { key: MessageKey; distance: number } | null {
+function findPrefixAnchor(virtualizer: ListVirtualizer | undefined): { key: MessageKey; distance: number } | null {
   const [prefix, firstMessage] = virtualizer ? layoutOf(virtualizer) : [];
   const offset = virtualizer?.scrollOffset ?? 0;
   if (prefix?.key !== PREFIX_KEY || firstMessage === undefined || offset >= prefix.end) return null;
@@ -131,7 +111,7 @@ export function findPrefixAnchor(virtualizer: ListVirtualizer | null): { key: Me
  * this render are chosen; the commit writes it to the scroller. The scan is as
  * long as the prepend. Returns whether the offset moved.
  */
-export function keepPrefixAnchor(virtualizer: ListVirtualizer, anchor: { key: MessageKey; distance: number }): boolean {
+function keepPrefixAnchor(virtualizer: ListVirtualizer, anchor: { key: MessageKey; distance: number }): boolean {
   const { count, getItemKey } = virtualizer.options;
   for (let index = 0; index < count; index++) {
     if (getItemKey(index) !== anchor.key) continue;
@@ -145,11 +125,24 @@ export function keepPrefixAnchor(virtualizer: ListVirtualizer, anchor: { key: Me
 
 /**
  * The chat policy's memory and the DOM listeners that feed it, created once per
- * list. The hook writes `inputs` and `virtualizer` on every render; everything
- * else outlives renders, so it is plain closure state rather than refs and
- * callbacks with dependency lists.
+ * list. The hook hands it the render's inputs (`update`) and TanStack's
+ * virtualizer (`adoptVirtualizer`) on every render; everything else outlives
+ * renders, so it is plain closure state rather than refs and callbacks with
+ * dependency lists.
  */
 export function createChatListController<TMessage>() {
+  // The render's inputs, set by the hook before anything here can run.
+  let options = {} as ChatListBehaviorOptions<TMessage>;
+  let messages: readonly TMessage[] = [];
+  /** The key of `messages[index]`, with a fallback for a missing key. */
+  let getKeyAt: (index: number) => MessageKey;
+  let hasPrefix = false;
+  let hasSuffix = false;
+  let virtualizer = undefined as unknown as ListVirtualizer;
+  /** Where the first message sat below a prefix row, before this render's update (see `findPrefixAnchor`). */
+  let prefixAnchor: ReturnType<typeof findPrefixAnchor> = null;
+  /** An offset decided during render (the prefix anchor) that the commit must write to the scroller. */
+  let hasOffsetToWrite = false;
   let scroller: HTMLElement | null = null;
   let committed = NO_COMMITTED_MESSAGES;
   let committedHasSuffix = false;
@@ -165,7 +158,16 @@ export function createChatListController<TMessage>() {
   let unseenCount = 0;
   let isScrolling = false;
   let scrollEndTimer: ReturnType<typeof setTimeout> | undefined;
-  let command: ScrollCommand | null = null;
+  // The scroll command under way (one at a time): resolved once landed, or abandoned.
+  let resolveCommand: ((landed: boolean) => void) | null = null;
+  /** A move to the bottom (a follow, `scrollToBottom`, the opening): the list counts as at the bottom meanwhile. */
+  let isHeadingForBottom = false;
+  let isCommandLanded = () => false;
+  /** Moves towards the target again on a frame that did not land; absent for smooth scrolls. */
+  let correctCommand: (() => void) | undefined;
+  let commandStartedAt = 0;
+  let landedFrames = 0;
+  let lastCommandOffset = Number.NaN;
   let commandFrame = 0;
   /** The list must land at the bottom once it has a viewport (opened while hidden). */
   let needsOpeningScroll = false;
@@ -173,30 +175,6 @@ export function createChatListController<TMessage>() {
   let pendingBatches: Array<[older: boolean, batch: TMessage[]]> = [];
   let detachScroller: (() => void) | undefined;
   let detachContent: (() => void) | undefined;
-
-  const self = {
-    /** Set by the hook before anything here can run. */
-    inputs: undefined as unknown as ChatListInputs<TMessage>,
-    virtualizer: undefined as unknown as ListVirtualizer,
-    /** An offset decided during render (the prefix anchor) that the commit must write to the scroller. */
-    pendingOffsetWrite: false,
-    getScrollElement: () => scroller,
-    handle: undefined as unknown as ChatListHandle<TMessage>,
-    scrollerRef,
-    contentRef,
-    mount,
-    commit,
-    pinToBottom,
-    flushBatches,
-    // TanStack skips compensating a row above the viewport that resizes while the
-    // reader scrolls up; a chat must not move then either (a late image, SPEC §2.4).
-    // A list stuck to the bottom is held there by `pinToBottom` instead: a
-    // compensation computed from TanStack's last known offset would pull it up.
-    shouldCompensate: (item: VirtualItem, _delta: number, instance: ListVirtualizer) =>
-      // Only then is the layout needed; brought up to date, it costs a pass over
-      // the rows after this one, which a list pinned to the bottom skips.
-      !isStuckToBottom() && shouldCompensateResize(layoutOf(instance)[item.index] ?? item, instance),
-  };
 
   const offsetNow = () => scroller?.scrollTop ?? 0;
   const readMetrics = (): ScrollMetrics | null =>
@@ -214,32 +192,33 @@ export function createChatListController<TMessage>() {
     element.scrollTop = offset;
     return (knownOffset = element.scrollTop);
   };
-  const isStuckToBottom = () => edges.isAtBottom && isPinnedWhileGrowing(self.inputs.options.follow ?? 'at-bottom');
+  const isStuckToBottom = () => edges.isAtBottom && isPinnedWhileGrowing(options.follow ?? 'at-bottom');
 
   function finishCommand(landed: boolean) {
-    const finished = command;
-    command = null;
-    finished?.resolve(landed);
+    const resolve = resolveCommand;
+    resolveCommand = null;
+    isHeadingForBottom = false;
+    resolve?.(landed);
   }
 
   function watchCommand() {
-    if (command === null || !isMounted) return;
+    if (resolveCommand === null || !isMounted) return;
     const offset = offsetNow();
-    if (command.isLanded() && Math.abs(offset - command.lastOffset) < 0.5) {
-      command.landedFrames++;
-    } else if (command.correct !== undefined && offset < command.lastOffset - 1) {
+    if (isCommandLanded() && Math.abs(offset - lastCommandOffset) < 0.5) {
+      landedFrames++;
+    } else if (correctCommand !== undefined && offset < lastCommandOffset - 1) {
       // On the way down, the list moved up: code or a gesture we cannot see
       // (a scrollbar drag, `scrollTop = 0`) took over. Yield, do not pull back.
-      self.virtualizer.cancelScroll();
+      virtualizer.cancelScroll();
       return finishCommand(false);
     } else {
-      command.landedFrames = 0;
-      command.correct?.();
+      landedFrames = 0;
+      correctCommand?.();
     }
-    command.lastOffset = offset;
-    const isLanded = command.landedFrames >= LANDED_FRAMES;
-    if (isLanded || performance.now() - command.startedAt > COMMAND_TIMEOUT_MS) {
-      return finishCommand(isLanded || command.isLanded());
+    lastCommandOffset = offset;
+    const isLanded = landedFrames >= LANDED_FRAMES;
+    if (isLanded || performance.now() - commandStartedAt > COMMAND_TIMEOUT_MS) {
+      return finishCommand(isLanded || isCommandLanded());
     }
     requestWatch();
   }
@@ -253,7 +232,7 @@ export function createChatListController<TMessage>() {
   }
 
   function startCommand(
-    isTowardsBottom: boolean,
+    headsForBottom: boolean,
     isLanded: () => boolean,
     start: () => void,
     correct?: () => void,
@@ -261,15 +240,13 @@ export function createChatListController<TMessage>() {
     finishCommand(false);
     if (!isMounted || scroller === null) return Promise.resolve(false);
     return new Promise<boolean>((resolve) => {
-      command = {
-        isTowardsBottom,
-        isLanded,
-        correct,
-        resolve,
-        startedAt: performance.now(),
-        landedFrames: 0,
-        lastOffset: NaN,
-      };
+      resolveCommand = resolve;
+      isHeadingForBottom = headsForBottom;
+      isCommandLanded = isLanded;
+      correctCommand = correct;
+      commandStartedAt = performance.now();
+      landedFrames = 0;
+      lastCommandOffset = Number.NaN;
       start();
       knownOffset = offsetNow();
       requestWatch();
@@ -280,7 +257,7 @@ export function createChatListController<TMessage>() {
     startCommand(
       true,
       () => edgesNow().isAtBottom,
-      () => self.virtualizer.scrollToEnd({ behavior }),
+      () => virtualizer.scrollToEnd({ behavior }),
       // TanStack reconciles its own command, but drops it in states we cannot
       // see (a viewport that was hidden, a held offset): the DOM is the judge.
       behavior === 'smooth'
@@ -294,11 +271,10 @@ export function createChatListController<TMessage>() {
    * TanStack's, so the range may still describe the previous offset.
    */
   function getVisibleRange(): VisibleRange | null {
-    const { virtualizer, inputs } = self;
     const { count } = virtualizer.options;
     if (scroller === null || count === 0) return null;
     const { scrollTop, clientHeight } = scroller;
-    const prefixCount = inputs.options.hasPrefix ? 1 : 0;
+    const prefixCount = hasPrefix ? 1 : 0;
     const rows: LaidOutRow[] = [];
     const first = virtualizer.getVirtualItemForOffset(scrollTop)?.index ?? 0;
     const measurements = layoutOf(virtualizer);
@@ -306,59 +282,65 @@ export function createChatListController<TMessage>() {
       const item = measurements[virtualIndex];
       if (item === undefined || item.start >= scrollTop + clientHeight) break;
       const index = virtualIndex - prefixCount;
-      rows.push({ messageIndex: index < inputs.messages.length ? index : -1, start: item.start, end: item.end });
+      rows.push({ messageIndex: index < messages.length ? index : -1, start: item.start, end: item.end });
     }
     const range = getVisibleIndexRange(rows, scrollTop, clientHeight);
-    return range && { ...range, firstId: inputs.getKeyAt(range.firstIndex), lastId: inputs.getKeyAt(range.lastIndex) };
+    return range && { ...range, firstId: getKeyAt(range.firstIndex), lastId: getKeyAt(range.lastIndex) };
   }
 
+  // TanStack skips compensating a row above the viewport that resizes while the
+  // reader scrolls up; a chat must not move then either (a late image, SPEC §2.4).
+  // A list stuck to the bottom is held there by `pinToBottom` instead: a
+  // compensation computed from TanStack's last known offset would pull it up.
+  const shouldCompensate = (item: VirtualItem, _delta: number, instance: ListVirtualizer) =>
+    // Only then is the layout needed; brought up to date, it costs a pass over
+    // the rows after this one, which a list pinned to the bottom skips.
+    !isStuckToBottom() && shouldCompensateResize(layoutOf(instance)[item.index] ?? item, instance);
+
   /** `scrollToOffset` and `scrollBy`: raw moves, which end any command under way. */
-  const scrollRaw = (method: 'scrollToOffset' | 'scrollBy', value: number, options?: ScrollToEdgeOptions) => {
+  const scrollRaw = (method: 'scrollToOffset' | 'scrollBy', value: number, scrollOptions?: ScrollToEdgeOptions) => {
     finishCommand(false);
-    self.virtualizer[method](value, { behavior: options?.behavior ?? 'auto' });
+    virtualizer[method](value, { behavior: scrollOptions?.behavior ?? 'auto' });
   };
 
   const handle: ChatListHandle<TMessage> = {
-    scrollToBottom: (options) => scrollToBottom(options?.behavior),
-    scrollToTop: (options) =>
+    scrollToBottom: (scrollOptions) => scrollToBottom(scrollOptions?.behavior),
+    scrollToTop: (scrollOptions) =>
       startCommand(
         false,
         // A prefix that appears at the very top is content added above
         // (SPEC §2.5): the top is reached when only the prefix is above.
-        () =>
-          offsetNow() <
-          (self.inputs.options.hasPrefix ? (layoutOf(self.virtualizer)[0]?.end ?? 0) : 0) + EDGE_TOLERANCE_PX,
-        () => self.virtualizer.scrollToOffset(0, { behavior: options?.behavior ?? 'auto' }),
+        () => offsetNow() < (hasPrefix ? (layoutOf(virtualizer)[0]?.end ?? 0) : 0) + EDGE_TOLERANCE_PX,
+        () => virtualizer.scrollToOffset(0, { behavior: scrollOptions?.behavior ?? 'auto' }),
       ),
-    scrollToIndex(index, options = {}) {
-      const { length } = self.inputs.messages;
+    scrollToIndex(index, scrollOptions = {}) {
+      const { length } = messages;
       if (!Number.isInteger(index) || index < 0 || index >= length) {
         warnOnce(() => `scrollToIndex: index ${index} is outside 0..${length - 1}.`);
         return Promise.resolve(false);
       }
-      const align = toVirtualizerAlign(options.align);
-      const virtualIndex = () => index + (self.inputs.options.hasPrefix ? 1 : 0);
+      const align = toVirtualizerAlign(scrollOptions.align);
+      const virtualIndex = () => index + (hasPrefix ? 1 : 0);
       return startCommand(
         false,
         () => {
-          const target = self.virtualizer.getOffsetForIndex(virtualIndex(), align);
+          const target = virtualizer.getOffsetForIndex(virtualIndex(), align);
           return target !== undefined && Math.abs(target[0] - offsetNow()) <= EDGE_TOLERANCE_PX;
         },
-        () => self.virtualizer.scrollToIndex(virtualIndex(), { align, behavior: options.behavior ?? 'auto' }),
+        () => virtualizer.scrollToIndex(virtualIndex(), { align, behavior: scrollOptions.behavior ?? 'auto' }),
       );
     },
-    scrollToId(id, options) {
-      const { messages, getKeyAt } = self.inputs;
+    scrollToId(id, scrollOptions) {
       // The newest match, as before; `findKey` scans a non-empty range only.
       const index = messages.length === 0 ? -1 : findKey(id, getKeyAt, messages.length - 1, 0);
       if (index === -1) {
         warnOnce(() => `scrollToId: no message has the key ${JSON.stringify(id)}.`);
         return Promise.resolve(false);
       }
-      return handle.scrollToIndex(index, options);
+      return handle.scrollToIndex(index, scrollOptions);
     },
-    scrollToOffset: (offset, options) => scrollRaw('scrollToOffset', offset, options),
-    scrollBy: (delta, options) => scrollRaw('scrollBy', delta, options),
+    scrollToOffset: (offset, scrollOptions) => scrollRaw('scrollToOffset', offset, scrollOptions),
+    scrollBy: (delta, scrollOptions) => scrollRaw('scrollBy', delta, scrollOptions),
     get isAtTop() {
       return edgesNow().isAtTop;
     },
@@ -383,11 +365,10 @@ export function createChatListController<TMessage>() {
       return seen.newestSeenKey;
     },
     get unseenCount() {
-      return seen.getUnseenCount(self.inputs.messages.length);
+      return seen.getUnseenCount(messages.length);
     },
-    getScrollElement: self.getScrollElement,
+    getScrollElement: () => scroller,
   };
-  self.handle = handle;
 
   function dispatchHistory(event: HistoryTriggerEvent) {
     const result = reduceHistoryTrigger(history, event);
@@ -397,7 +378,7 @@ export function createChatListController<TMessage>() {
       if (isMounted) dispatchHistory({ type: 'request-settled' });
     };
     try {
-      const pending = self.inputs.options.onHistoryEndReached?.(handle) as Promise<unknown> | undefined;
+      const pending = options.onHistoryEndReached?.(handle) as Promise<unknown> | undefined;
       if (pending && typeof pending.then === 'function') {
         pending.then(settle, (error: unknown) => {
           // Aborting the load on unmount is the usual pattern; only a live list reports it.
@@ -416,7 +397,6 @@ export function createChatListController<TMessage>() {
   function syncWithScroller() {
     const metrics = readMetrics();
     if (metrics === null) return;
-    const { options, messages, getKeyAt, historyEndOffset } = self.inputs;
     const next = getEdgeState(metrics);
     const changes = getEdgeChanges(edges, next);
     edges = next;
@@ -432,7 +412,11 @@ export function createChatListController<TMessage>() {
     }
     dispatchHistory({
       type: 'evaluate',
-      isInZone: isInHistoryZone({ ...metrics, isAtBottom: next.isAtBottom, historyEndOffset }),
+      isInZone: isInHistoryZone({
+        ...metrics,
+        isAtBottom: next.isAtBottom,
+        historyEndOffset: sanitizeNumber(options.historyEndOffset, HISTORY_END_OFFSET_RULE),
+      }),
     });
   }
 
@@ -445,7 +429,6 @@ export function createChatListController<TMessage>() {
    * observations in a frame), so a reader who scrolled up is never pulled back.
    */
   function pinToBottom() {
-    const { options, messages } = self.inputs;
     if (
       scroller === null ||
       !isStuckToBottom() ||
@@ -453,7 +436,7 @@ export function createChatListController<TMessage>() {
       // them: their height is arrival, not growth, and only the follow policy may
       // move the list for it.
       committedMessages !== messages ||
-      committedHasSuffix !== (options.hasSuffix ?? false) ||
+      committedHasSuffix !== hasSuffix ||
       // Moved since `edges` were read (code set scrollTop, or a commit landed
       // before the scroll event): the scroll event decides, not a stale state.
       Math.abs(scroller.scrollTop - knownOffset) >= 1
@@ -467,11 +450,11 @@ export function createChatListController<TMessage>() {
   function onScroll() {
     if (scroller === null) return;
     isScrolling = true;
-    self.inputs.options.onScroll?.(scroller.scrollTop);
+    options.onScroll?.(scroller.scrollTop);
     clearTimeout(scrollEndTimer);
     scrollEndTimer = setTimeout(() => {
       isScrolling = false;
-      if (isMounted) self.inputs.options.onScrollEnd?.();
+      if (isMounted) options.onScrollEnd?.();
     }, SCROLL_END_DELAY_MS);
     // The echo of our own pin arrives after layout: rows measured in between
     // may have grown the content again. That is still growth, not the reader.
@@ -482,14 +465,14 @@ export function createChatListController<TMessage>() {
   /** The reader took the wheel: whatever we were scrolling towards, stop fighting them. */
   function onUserIntent(event: Event) {
     if (
-      command === null ||
+      resolveCommand === null ||
       (event.type === 'keydown' && !SCROLL_KEYS.has((event as KeyboardEvent).key)) ||
       // A press on the scroller itself is its scrollbar; on a row it is a click, not a scroll.
       (event.type === 'pointerdown' && event.target !== scroller)
     ) {
       return;
     }
-    self.virtualizer.cancelScroll();
+    virtualizer.cancelScroll();
     finishCommand(false);
   }
 
@@ -545,13 +528,11 @@ export function createChatListController<TMessage>() {
 
   /** The chat policy, once per committed change of the messages or affixes. */
   function commit() {
-    const { options, messages, getKeyAt } = self.inputs;
     const { follow = 'at-bottom', isReceived = defaultIsReceived } = options;
-    const hasSuffix = options.hasSuffix ?? false;
-    if (self.pendingOffsetWrite && scroller !== null) {
-      self.pendingOffsetWrite = false;
+    if (hasOffsetToWrite && scroller !== null) {
+      hasOffsetToWrite = false;
       // TanStack's offset already includes any compensation for rows measured during this commit.
-      moveTo(scroller, self.virtualizer.scrollOffset ?? scroller.scrollTop);
+      moveTo(scroller, virtualizer.scrollOffset ?? scroller.scrollTop);
     }
     const { length } = messages;
     const change = detectMessageChange(committed, length, getKeyAt);
@@ -575,7 +556,7 @@ export function createChatListController<TMessage>() {
     }
     seen.applyChange(change, length, getKeyAt);
 
-    const wasAtBottom = edges.isAtBottom || command?.isTowardsBottom === true;
+    const wasAtBottom = edges.isAtBottom || isHeadingForBottom;
     if (change.kind === 'initial' || change.kind === 'replaced') {
       // A new conversation opens at its newest message, whatever the follow mode (SPEC §2.5).
       history = INITIAL_HISTORY_TRIGGER;
@@ -605,10 +586,49 @@ export function createChatListController<TMessage>() {
     const batches = pendingBatches;
     pendingBatches = [];
     for (const [older, batch] of batches) {
-      const callback = older ? self.inputs.options.onOlderMessages : self.inputs.options.onNewerMessages;
+      const callback = older ? options.onOlderMessages : options.onNewerMessages;
       callback?.(handle, batch);
     }
   }
 
-  return self;
+  return {
+    handle,
+    scrollerRef,
+    contentRef,
+    /**
+     * The render's inputs, before TanStack lays it out: a prefix row that is
+     * about to go is still in the last layout, where its anchor is found.
+     */
+    update(
+      nextOptions: ChatListBehaviorOptions<TMessage>,
+      nextMessages: readonly TMessage[],
+      nextGetKeyAt: (index: number) => MessageKey,
+      nextHasPrefix: boolean,
+      nextHasSuffix: boolean,
+    ) {
+      options = nextOptions;
+      messages = nextMessages;
+      getKeyAt = nextGetKeyAt;
+      hasPrefix = nextHasPrefix;
+      hasSuffix = nextHasSuffix;
+      prefixAnchor = nextHasPrefix ? null : findPrefixAnchor(virtualizer);
+    },
+    /** TanStack's virtualizer, once this render's options are set. */
+    adoptVirtualizer(instance: ListVirtualizer) {
+      virtualizer = instance;
+      // TanStack reads `anchorTo` when options are set (the prepend anchoring, done
+      // by now) and on every row measurement, to ask whether the list was at the end.
+      // With `scrollEndThreshold: -1` the answer is always no, but asking costs a
+      // layout pass over every row after the measured one: 33 ms to measure the
+      // first rows of 100 000. Until the next render sets the options again,
+      // measurements take the cheap path.
+      instance.options.anchorTo = 'start';
+      instance.shouldAdjustScrollPositionOnItemSizeChange = shouldCompensate;
+      if (prefixAnchor !== null && keepPrefixAnchor(instance, prefixAnchor)) hasOffsetToWrite = true;
+    },
+    mount,
+    commit,
+    pinToBottom,
+    flushBatches,
+  };
 }

@@ -14,8 +14,6 @@ import {
   PREFIX_KEY,
   SUFFIX_KEY,
   createChatListController,
-  findPrefixAnchor,
-  keepPrefixAnchor,
   measureRowElement,
   writeScrollOffset,
 } from './chat-list-controller';
@@ -133,17 +131,11 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
   );
 
   const [chat] = useState(createChatListController<TMessage>);
-  chat.inputs = {
-    options,
-    messages: safeMessages,
-    getKeyAt,
-    historyEndOffset: sanitizeNumber(options.historyEndOffset, HISTORY_END_OFFSET_RULE),
-  };
-  const prefixAnchor = hasPrefix ? null : findPrefixAnchor(chat.virtualizer);
+  chat.update(options, safeMessages, getKeyAt, hasPrefix, hasSuffix);
 
   const virtualizer = useVirtualizer<HTMLElement, HTMLElement>({
     count: prefixCount + safeMessages.length + (hasSuffix ? 1 : 0),
-    getScrollElement: chat.getScrollElement,
+    getScrollElement: chat.handle.getScrollElement,
     estimateSize: estimateItemSize,
     getItemKey,
     overscan: sanitizeNumber(options.overscan, OVERSCAN_RULE),
@@ -161,16 +153,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     // After TanStack re-rendered for a measurement, the content may have grown under a pinned list.
     onChange: chat.pinToBottom,
   });
-  chat.virtualizer = virtualizer;
-  // TanStack reads `anchorTo` when options are set (the prepend anchoring, done
-  // by now) and on every row measurement, to ask whether the list was at the end.
-  // With `scrollEndThreshold: -1` the answer is always no, but asking costs a
-  // layout pass over every row after the measured one: 33 ms to measure the
-  // first rows of 100 000. Until the next render sets the options again,
-  // measurements take the cheap path.
-  virtualizer.options.anchorTo = 'start';
-  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = chat.shouldCompensate;
-  if (prefixAnchor !== null && keepPrefixAnchor(virtualizer, prefixAnchor)) chat.pendingOffsetWrite = true;
+  chat.adoptVirtualizer(virtualizer);
 
   useIsomorphicLayoutEffect(() => chat.mount(), [chat]);
   // `follow`, `isReceived` and the callbacks are read at commit time on purpose:
