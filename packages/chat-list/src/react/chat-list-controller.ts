@@ -253,10 +253,11 @@ export function createChatListController<TMessage>() {
     });
   }
 
-  const scrollToBottom = (behavior: FollowBehavior = 'auto') =>
+  const scrollToBottom = (behavior?: FollowBehavior) =>
     startCommand(
       true,
       () => edgesNow().isAtBottom,
+      // TanStack's scroll methods default to `behavior: 'auto'`, as ours do.
       () => virtualizer.scrollToEnd({ behavior }),
       // TanStack reconciles its own command, but drops it in states we cannot
       // see (a viewport that was hidden, a held offset): the DOM is the judge.
@@ -300,7 +301,7 @@ export function createChatListController<TMessage>() {
   /** `scrollToOffset` and `scrollBy`: raw moves, which end any command under way. */
   const scrollRaw = (method: 'scrollToOffset' | 'scrollBy', value: number, scrollOptions?: ScrollToEdgeOptions) => {
     finishCommand(false);
-    virtualizer[method](value, { behavior: scrollOptions?.behavior ?? 'auto' });
+    virtualizer[method](value, scrollOptions);
   };
 
   const handle: ChatListHandle<TMessage> = {
@@ -311,7 +312,7 @@ export function createChatListController<TMessage>() {
         // A prefix that appears at the very top is content added above
         // (SPEC §2.5): the top is reached when only the prefix is above.
         () => offsetNow() < (hasPrefix ? (layoutOf(virtualizer)[0]?.end ?? 0) : 0) + EDGE_TOLERANCE_PX,
-        () => virtualizer.scrollToOffset(0, { behavior: scrollOptions?.behavior ?? 'auto' }),
+        () => virtualizer.scrollToOffset(0, scrollOptions),
       ),
     scrollToIndex(index, scrollOptions = {}) {
       const { length } = messages;
@@ -327,7 +328,7 @@ export function createChatListController<TMessage>() {
           const target = virtualizer.getOffsetForIndex(virtualIndex(), align);
           return target !== undefined && Math.abs(target[0] - offsetNow()) <= EDGE_TOLERANCE_PX;
         },
-        () => virtualizer.scrollToIndex(virtualIndex(), { align, behavior: scrollOptions.behavior ?? 'auto' }),
+        () => virtualizer.scrollToIndex(virtualIndex(), { align, behavior: scrollOptions.behavior }),
       );
     },
     scrollToId(id, scrollOptions) {
