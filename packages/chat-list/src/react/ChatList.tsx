@@ -86,38 +86,30 @@ function ChatListInner<TMessage>(props: ChatListProps<TMessage>, ref: ForwardedR
       className={className}
       style={style ? { ...SCROLLER_STYLE, ...style } : SCROLLER_STYLE}
     >
-      <div
-        style={{
-          minHeight: '100%',
-          display: 'flex',
-          flexDirection: 'column',
-          justifyContent: alignment === 'top' ? 'flex-start' : 'flex-end',
-        }}
-      >
-        <div style={{ position: 'relative', flex: 'none', width: '100%', height: totalSize }}>
-          <div
-            ref={contentRef}
-            style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${rowsOffset}px)` }}
-          >
+      {/* A column at least as tall as the viewport; content shorter than that sits
+          at its bottom (an auto top margin takes the free space) or at its top. */}
+      <div style={{ minHeight: '100%', display: 'flex', flexDirection: 'column' }}>
+        <div style={{ flex: 'none', height: totalSize, marginTop: alignment === 'top' ? 0 : 'auto' }}>
+          {/* The rows in normal flow, moved to their place; the scroll height is the parent's `totalSize`. */}
+          <div ref={contentRef} style={{ transform: `translateY(${rowsOffset}px)` }}>
             {rows.map((row) => {
-              if (row.kind !== 'message') {
-                return (
-                  <div key={row.key} {...getRowAttributes(row)} style={ROW_STYLE}>
-                    {row.kind === 'prefix' ? prefix : suffix}
-                  </div>
-                );
-              }
               let reactKey = `${typeof row.key}:${row.key}`;
-              if (renderedKeys.has(reactKey)) reactKey += `#${row.index}`;
+              if (renderedKeys.has(reactKey)) reactKey += `#${row.virtualIndex}`;
               renderedKeys.add(reactKey);
               return (
                 <div key={reactKey} {...getRowAttributes(row)} style={ROW_STYLE}>
-                  <MessageContent
-                    message={row.message}
-                    index={row.index}
-                    messages={messages}
-                    renderMessage={renderMessage}
-                  />
+                  {row.kind === 'message' ? (
+                    <MessageContent
+                      message={row.message}
+                      index={row.index}
+                      messages={messages}
+                      renderMessage={renderMessage}
+                    />
+                  ) : row.kind === 'prefix' ? (
+                    prefix
+                  ) : (
+                    suffix
+                  )}
                 </div>
               );
             })}
