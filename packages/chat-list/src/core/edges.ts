@@ -58,7 +58,8 @@ export function getEdgeState(metrics: ScrollMetrics): EdgeState {
 /** Which edge callbacks a move from `previous` to `next` must fire. */
 export function getEdgeChanges(previous: EdgeState | null, next: EdgeState): { atTop?: boolean; atBottom?: boolean } {
   const changes: { atTop?: boolean; atBottom?: boolean } = {};
-  if (previous === null || previous.isAtTop !== next.isAtTop) changes.atTop = next.isAtTop;
-  if (previous === null || previous.isAtBottom !== next.isAtBottom) changes.atBottom = next.isAtBottom;
+  // Without a previous state, `undefined` differs from either value: both edges are reported.
+  if (previous?.isAtTop !== next.isAtTop) changes.atTop = next.isAtTop;
+  if (previous?.isAtBottom !== next.isAtBottom) changes.atBottom = next.isAtBottom;
   return changes;
 }

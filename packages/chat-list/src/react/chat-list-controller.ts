@@ -112,15 +112,9 @@ function findPrefixAnchor(virtualizer: ListVirtualizer | undefined): { key: Mess
  * long as the prepend. Returns whether the offset moved.
  */
 function keepPrefixAnchor(virtualizer: ListVirtualizer, anchor: { key: MessageKey; distance: number }): boolean {
-  const { count, getItemKey } = virtualizer.options;
-  for (let index = 0; index < count; index++) {
-    if (getItemKey(index) !== anchor.key) continue;
-    const item = layoutOf(virtualizer)[index];
-    if (item === undefined) return false;
-    virtualizer.scrollOffset = Math.max(0, item.start - anchor.distance);
-    return true;
-  }
-  return false;
+  const item = layoutOf(virtualizer).find((row) => row.key === anchor.key);
+  if (item !== undefined) virtualizer.scrollOffset = Math.max(0, item.start - anchor.distance);
+  return item !== undefined;
 }
 
 /**
@@ -149,7 +143,7 @@ export function createChatListController<TMessage>() {
   /** The messages the chat policy last ran for; anything else is a commit still in progress. */
   let committedMessages: readonly TMessage[] | null = null;
   /** Where `pinToBottom` last put the scroller, to recognise the scroll event it causes. */
-  let pinnedOffset = Number.NaN;
+  let pinnedOffset = NaN;
   /** The offset `edges` describe. A scroller found elsewhere was moved by someone whose scroll event is still to come. */
   let knownOffset = 0;
   let edges: EdgeState = EDGES_OF_EMPTY_LIST;
@@ -167,7 +161,7 @@ export function createChatListController<TMessage>() {
   let correctCommand: (() => void) | undefined;
   let commandStartedAt = 0;
   let landedFrames = 0;
-  let lastCommandOffset = Number.NaN;
+  let lastCommandOffset = NaN;
   let commandFrame = 0;
   /** The list must land at the bottom once it has a viewport (opened while hidden). */
   let needsOpeningScroll = false;
@@ -202,7 +196,8 @@ export function createChatListController<TMessage>() {
   }
 
   function watchCommand() {
-    if (resolveCommand === null || !isMounted) return;
+    // Unmounting ends the command, so one under way belongs to a mounted list.
+    if (resolveCommand === null) return;
     const offset = offsetNow();
     if (isCommandLanded() && Math.abs(offset - lastCommandOffset) < 0.5) {
       landedFrames++;
@@ -246,7 +241,7 @@ export function createChatListController<TMessage>() {
       correctCommand = correct;
       commandStartedAt = performance.now();
       landedFrames = 0;
-      lastCommandOffset = Number.NaN;
+      lastCommandOffset = NaN;
       start();
       knownOffset = offsetNow();
       requestWatch();
@@ -273,7 +268,7 @@ export function createChatListController<TMessage>() {
    */
   function getVisibleRange(): VisibleRange | null {
     const { count } = virtualizer.options;
-    if (scroller === null || count === 0) return null;
+    if (scroller === null) return null;
     const { scrollTop, clientHeight } = scroller;
     const prefixCount = hasPrefix ? 1 : 0;
     const rows: LaidOutRow[] = [];
@@ -283,7 +278,7 @@ export function createChatListController<TMessage>() {
       const item = measurements[virtualIndex];
       if (item === undefined || item.start >= scrollTop + clientHeight) break;
       const index = virtualIndex - prefixCount;
-      rows.push({ messageIndex: index < messages.length ? index : -1, start: item.start, end: item.end });
+      rows.push({ ...item, messageIndex: index < messages.length ? index : -1 });
     }
     const range = getVisibleIndexRange(rows, scrollTop, clientHeight);
     return range && { ...range, firstId: getKeyAt(range.firstIndex), lastId: getKeyAt(range.lastIndex) };
@@ -361,7 +356,7 @@ export function createChatListController<TMessage>() {
       return scroller?.clientHeight ?? 0;
     },
     getVisibleRange,
-    wasSeen: (id) => seen.wasSeen(id),
+    wasSeen: seen.wasSeen,
     get newestSeenId() {
       return seen.newestSeenKey;
     },
@@ -448,10 +443,10 @@ export function createChatListController<TMessage>() {
     if (bottom - scroller.scrollTop > 0.5) pinnedOffset = moveTo(scroller, bottom);
   }
 
+  // Listens to the scroller only while it is attached, so `scroller` is that element.
   function onScroll() {
-    if (scroller === null) return;
     isScrolling = true;
-    options.onScroll?.(scroller.scrollTop);
+    options.onScroll?.(offsetNow());
     clearTimeout(scrollEndTimer);
     scrollEndTimer = setTimeout(() => {
       isScrolling = false;

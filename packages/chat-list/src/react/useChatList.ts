@@ -1,7 +1,6 @@
 import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
-  DEFAULT_ESTIMATED_SIZE,
   HISTORY_END_OFFSET_RULE,
   OVERSCAN_RULE,
   describeEstimateProblem,
@@ -121,10 +120,12 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     (virtualIndex: number): number => {
       const index = virtualIndex - prefixCount;
       if (index < 0 || index >= safeMessages.length) return AFFIX_ESTIMATED_SIZE;
-      if (!estimateSize) return DEFAULT_ESTIMATED_SIZE;
-      const estimate = estimateSize(safeMessages[index] as TMessage, index);
+      // Without `estimateSize` the estimate is missing, which sanitizes to the default.
+      const estimate = estimateSize?.(safeMessages[index] as TMessage, index);
       const size = sanitizeEstimate(estimate);
-      if (process.env.NODE_ENV !== 'production' && size !== estimate) warnOnce(describeEstimateProblem(estimate));
+      if (process.env.NODE_ENV !== 'production' && estimateSize && size !== estimate) {
+        warnOnce(describeEstimateProblem(estimate));
+      }
       return size;
     },
     [estimateSize, prefixCount, safeMessages],
