@@ -6,6 +6,8 @@ import {
   getDistanceFromBottom,
   getEdgeChanges,
   getEdgeState,
+  isAtBottomEdge,
+  isAtTopEdge,
   type EdgeState,
 } from './edges';
 
@@ -116,6 +118,23 @@ describe('getEdgeState', () => {
 
   it('returns the frozen empty-list state, which cannot be mutated by a caller', () => {
     expect(Object.isFrozen(EDGES_OF_EMPTY_LIST)).toBe(true);
+  });
+});
+
+describe('isAtTopEdge and isAtBottomEdge', () => {
+  it('agree with getEdgeState for every kind of position', () => {
+    const positions = [0, 1.4, 1.5, 700, offsetForBottomGap(1.6), offsetForBottomGap(1.4), offsetForBottomGap(0)];
+    for (const scrollOffset of positions) {
+      const metrics = { scrollOffset, scrollSize: CONTENT, viewportSize: VIEWPORT };
+      expect(isAtTopEdge(metrics)).toBe(getEdgeState(metrics).isAtTop);
+      expect(isAtBottomEdge(metrics)).toBe(getEdgeState(metrics).isAtBottom);
+    }
+  });
+
+  it('count content that fits as at both edges, whatever the offset', () => {
+    const metrics = { scrollOffset: 120, scrollSize: 400, viewportSize: VIEWPORT };
+    expect(isAtTopEdge(metrics)).toBe(true);
+    expect(isAtBottomEdge(metrics)).toBe(true);
   });
 });
 

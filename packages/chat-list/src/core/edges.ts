@@ -17,7 +17,11 @@ export type AtTopReason = 'content-fits-viewport' | 'scrolled-to-top' | 'scrolle
 /** Why the list is, or is not, at its bottom edge. */
 export type AtBottomReason = 'content-fits-viewport' | 'scrolled-to-bottom' | 'scrolled-away';
 
-/** Edge state with the reason that produced it, so a bug report can say why. */
+/**
+ * Edge state with the reason that produced it, so a bug report can say why. The
+ * list itself keeps only the two booleans ({@link isAtTopEdge},
+ * {@link isAtBottomEdge}), so the reasons cost nothing in its bundle.
+ */
 export interface EdgeState {
   isAtTop: boolean;
   isAtBottom: boolean;
@@ -43,10 +47,19 @@ export function getDistanceFromBottom({ scrollOffset, scrollSize, viewportSize }
   return Math.max(0, scrollSize - (scrollOffset + viewportSize));
 }
 
+/** At the top edge: the content fits, or the offset is less than the tolerance. */
+export const isAtTopEdge = (metrics: ScrollMetrics): boolean =>
+  doesContentFit(metrics) || metrics.scrollOffset < EDGE_TOLERANCE_PX;
+
+/** At the bottom edge: the content fits, or the distance from the bottom is less than the tolerance. */
+export const isAtBottomEdge = (metrics: ScrollMetrics): boolean =>
+  doesContentFit(metrics) || getDistanceFromBottom(metrics) < EDGE_TOLERANCE_PX;
+
+/** Both edges, with their reasons; see {@link EdgeState}. */
 export function getEdgeState(metrics: ScrollMetrics): EdgeState {
   if (doesContentFit(metrics)) return EDGES_OF_EMPTY_LIST;
-  const isAtTop = metrics.scrollOffset < EDGE_TOLERANCE_PX;
-  const isAtBottom = getDistanceFromBottom(metrics) < EDGE_TOLERANCE_PX;
+  const isAtTop = isAtTopEdge(metrics);
+  const isAtBottom = isAtBottomEdge(metrics);
   return {
     isAtTop,
     isAtBottom,

@@ -1,7 +1,6 @@
 import type { VirtualItem, Virtualizer } from '@tanstack/react-virtual';
 import {
   EDGE_TOLERANCE_PX,
-  EDGES_OF_EMPTY_LIST,
   HISTORY_END_OFFSET_RULE,
   INITIAL_HISTORY_TRIGGER,
   NO_COMMITTED_MESSAGES,
@@ -11,8 +10,8 @@ import {
   detectMessageChange,
   findKey,
   getCommittedEdges,
-  getEdgeChanges,
-  getEdgeState,
+  isAtBottomEdge,
+  isAtTopEdge,
   getVisibleIndexRange,
   isInHistoryZone,
   isPinnedWhileGrowing,
@@ -20,7 +19,6 @@ import {
   resolveFollowPolicy,
   sanitizeNumber,
   toVirtualizerAlign,
-  type EdgeState,
   type FollowBehavior,
   type HistoryTriggerEvent,
   type LaidOutRow,
@@ -146,7 +144,9 @@ export function createChatListController<TMessage>() {
   let pinnedOffset = NaN;
   /** The offset `edges` describe. A scroller found elsewhere was moved by someone whose scroll event is still to come. */
   let knownOffset = 0;
-  let edges: EdgeState = EDGES_OF_EMPTY_LIST;
+  // The edges as of `knownOffset`; an empty list is at both.
+  let isAtTop = true;
+  let isAtBottom = true;
   let history = INITIAL_HISTORY_TRIGGER;
   const seen = createSeenTracker();
   let unseenCount = 0;
@@ -177,16 +177,17 @@ export function createChatListController<TMessage>() {
       scrollSize: scroller.scrollHeight,
       viewportSize: scroller.clientHeight,
     };
-  const edgesNow = () => {
+  /** An edge as the DOM has it now; without a scroller there is no content, which is at both. */
+  const isAtEdgeNow = (isAtEdge: (metrics: ScrollMetrics) => boolean) => {
     const metrics = readMetrics();
-    return metrics ? getEdgeState(metrics) : EDGES_OF_EMPTY_LIST;
+    return metrics === null || isAtEdge(metrics);
   };
   /** Writes the scroller's offset and remembers where it landed. */
   const moveTo = (element: HTMLElement, offset: number) => {
     element.scrollTop = offset;
     return (knownOffset = element.scrollTop);
   };
-  const isStuckToBottom = () => edges.isAtBottom && isPinnedWhileGrowing(options.follow ?? 'at-bottom');
+  const isStuckToBottom = () => isAtBottom && isPinnedWhileGrowing(options.follow ?? 'at-bottom');
 
   function finishCommand(landed: boolean) {
     const resolve = resolveCommand;
@@ -251,7 +252,7 @@ export function createChatListController<TMessage>() {
   const scrollToBottom = (behavior?: FollowBehavior) =>
     startCommand(
       true,
-      () => edgesNow().isAtBottom,
+      () => isAtEdgeNow(isAtBottomEdge),
       // TanStack's scroll methods default to `behavior: 'auto'`, as ours do.
       () => virtualizer.scrollToEnd({ behavior }),
       // TanStack reconciles its own command, but drops it in states we cannot
@@ -338,10 +339,10 @@ export function createChatListController<TMessage>() {
     scrollToOffset: (offset, scrollOptions) => scrollRaw('scrollToOffset', offset, scrollOptions),
     scrollBy: (delta, scrollOptions) => scrollRaw('scrollBy', delta, scrollOptions),
     get isAtTop() {
-      return edgesNow().isAtTop;
+      return isAtEdgeNow(isAtTopEdge);
     },
     get isAtBottom() {
-      return edgesNow().isAtBottom;
+      return isAtEdgeNow(isAtBottomEdge);
     },
     get isScrolling() {
       return isScrolling;
@@ -393,12 +394,13 @@ export function createChatListController<TMessage>() {
   function syncWithScroller() {
     const metrics = readMetrics();
     if (metrics === null) return;
-    const next = getEdgeState(metrics);
-    const changes = getEdgeChanges(edges, next);
-    edges = next;
+    const wasAtTop = isAtTop;
+    const wasAtBottom = isAtBottom;
+    isAtTop = isAtTopEdge(metrics);
+    isAtBottom = isAtBottomEdge(metrics);
     knownOffset = metrics.scrollOffset;
-    if (changes.atTop !== undefined) options.onAtTopChange?.(changes.atTop);
-    if (changes.atBottom !== undefined) options.onAtBottomChange?.(changes.atBottom);
+    if (isAtTop !== wasAtTop) options.onAtTopChange?.(isAtTop);
+    if (isAtBottom !== wasAtBottom) options.onAtBottomChange?.(isAtBottom);
     const range = getVisibleRange();
     if (range !== null) seen.markVisible(range.firstIndex, range.lastIndex, getKeyAt);
     const unseen = seen.getUnseenCount(messages.length);
@@ -410,7 +412,7 @@ export function createChatListController<TMessage>() {
       type: 'evaluate',
       isInZone: isInHistoryZone({
         ...metrics,
-        isAtBottom: next.isAtBottom,
+        isAtBottom,
         historyEndOffset: sanitizeNumber(options.historyEndOffset, HISTORY_END_OFFSET_RULE),
       }),
     });
@@ -552,7 +554,7 @@ export function createChatListController<TMessage>() {
     }
     seen.applyChange(change, length, getKeyAt);
 
-    const wasAtBottom = edges.isAtBottom || isHeadingForBottom;
+    const wasAtBottom = isAtBottom || isHeadingForBottom;
     if (change.kind === 'initial' || change.kind === 'replaced') {
       // A new conversation opens at its newest message, whatever the follow mode (SPEC §2.5).
       history = INITIAL_HISTORY_TRIGGER;
