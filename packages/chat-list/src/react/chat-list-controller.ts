@@ -166,7 +166,8 @@ export function createChatListController<TMessage>() {
   /** The list must land at the bottom once it has a viewport (opened while hidden). */
   let needsOpeningScroll = false;
   let isMounted = false;
-  let pendingBatches: Array<[older: boolean, batch: TMessage[]]> = [];
+  /** onOlderMessages / onNewerMessages calls waiting for the paint (see `flushBatches`). */
+  let pendingBatches: Array<() => void> = [];
   let detachScroller: (() => void) | undefined;
   let detachContent: (() => void) | undefined;
 
@@ -564,13 +565,14 @@ export function createChatListController<TMessage>() {
       const newMessages = messages.slice(length - change.newerCount);
       const behavior = decideFollow(resolveFollowPolicy(follow, isReceived), { wasAtBottom, newMessages, handle });
       if (behavior !== false) void scrollToBottom(behavior);
-      pendingBatches.push([false, newMessages]);
+      pendingBatches.push(() => options.onNewerMessages?.(handle, newMessages));
     } else if (suffixChanged && wasAtBottom && isPinnedWhileGrowing(follow)) {
       // A suffix ("typing…") appearing at the bottom is growth of the last row.
       void scrollToBottom();
     }
     if (change.olderCount > 0) {
-      pendingBatches.push([true, messages.slice(0, change.olderCount)]);
+      const olderMessages = messages.slice(0, change.olderCount);
+      pendingBatches.push(() => options.onOlderMessages?.(handle, olderMessages));
       history = reduceHistoryTrigger(history, { type: 'older-messages-committed' }).state;
     }
     if (change.kind !== 'unchanged' || suffixChanged) syncWithScroller();
@@ -583,10 +585,8 @@ export function createChatListController<TMessage>() {
   function flushBatches() {
     const batches = pendingBatches;
     pendingBatches = [];
-    for (const [older, batch] of batches) {
-      const callback = older ? options.onOlderMessages : options.onNewerMessages;
-      callback?.(handle, batch);
-    }
+    // The callbacks are read now, from the latest options.
+    for (const report of batches) report();
   }
 
   return {
