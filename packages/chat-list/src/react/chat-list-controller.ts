@@ -190,14 +190,14 @@ export function createChatListController<TMessage>() {
   };
   const isStuckToBottom = () => isAtBottom && isPinnedWhileGrowing(options.follow ?? 'at-bottom');
 
-  function finishCommand(landed: boolean) {
+  const finishCommand = (landed: boolean) => {
     const resolve = resolveCommand;
     resolveCommand = null;
     isHeadingForBottom = false;
     resolve?.(landed);
-  }
+  };
 
-  function watchCommand() {
+  const watchCommand = () => {
     // Unmounting ends the command, so one under way belongs to a mounted list.
     if (resolveCommand === null) return;
     const offset = offsetNow();
@@ -218,22 +218,22 @@ export function createChatListController<TMessage>() {
       return finishCommand(isLanded || isCommandLanded());
     }
     requestWatch();
-  }
+  };
 
-  function requestWatch() {
+  const requestWatch = () => {
     if (commandFrame !== 0 || typeof requestAnimationFrame === 'undefined') return;
     commandFrame = requestAnimationFrame(() => {
       commandFrame = 0;
       watchCommand();
     });
-  }
+  };
 
-  function startCommand(
+  const startCommand = (
     headsForBottom: boolean,
     isLanded: () => boolean,
     start: () => void,
     correct?: () => void,
-  ): Promise<boolean> {
+  ): Promise<boolean> => {
     finishCommand(false);
     if (!isMounted || scroller === null) return Promise.resolve(false);
     return new Promise<boolean>((resolve) => {
@@ -248,7 +248,7 @@ export function createChatListController<TMessage>() {
       knownOffset = offsetNow();
       requestWatch();
     });
-  }
+  };
 
   const scrollToBottom = (behavior?: FollowBehavior) =>
     startCommand(
@@ -268,7 +268,7 @@ export function createChatListController<TMessage>() {
    * sizes. Not from the rendered range: our scroll listener runs before
    * TanStack's, so the range may still describe the previous offset.
    */
-  function getVisibleRange(): VisibleRange | null {
+  const getVisibleRange = (): VisibleRange | null => {
     const { count } = virtualizer.options;
     if (scroller === null) return null;
     const { scrollTop, clientHeight } = scroller;
@@ -284,7 +284,7 @@ export function createChatListController<TMessage>() {
     }
     const range = getVisibleIndexRange(rows, scrollTop, clientHeight);
     return range && { ...range, firstId: getKeyAt(range.firstIndex), lastId: getKeyAt(range.lastIndex) };
-  }
+  };
 
   // TanStack skips compensating a row above the viewport that resizes while the
   // reader scrolls up; a chat must not move then either (a late image, SPEC §2.4).
@@ -368,7 +368,7 @@ export function createChatListController<TMessage>() {
     getScrollElement: () => scroller,
   };
 
-  function dispatchHistory(event: HistoryTriggerEvent) {
+  const dispatchHistory = (event: HistoryTriggerEvent) => {
     const result = reduceHistoryTrigger(history, event);
     history = result.state;
     if (!result.shouldRequest) return;
@@ -389,10 +389,10 @@ export function createChatListController<TMessage>() {
       reportHistoryError(error);
     }
     settle();
-  }
+  };
 
   /** Edges, seen tracking and the history trigger, from the DOM as it is now. */
-  function syncWithScroller() {
+  const syncWithScroller = () => {
     const metrics = readMetrics();
     if (metrics === null) return;
     const wasAtTop = isAtTop;
@@ -417,7 +417,7 @@ export function createChatListController<TMessage>() {
         historyEndOffset: sanitizeNumber(options.historyEndOffset, HISTORY_END_OFFSET_RULE),
       }),
     });
-  }
+  };
 
   /**
    * Keeps a list that was at the bottom there while its content or viewport
@@ -427,7 +427,7 @@ export function createChatListController<TMessage>() {
    * reader's own scroll updates `edges` first (scroll events precede resize
    * observations in a frame), so a reader who scrolled up is never pulled back.
    */
-  function pinToBottom() {
+  const pinToBottom = () => {
     if (
       scroller === null ||
       !isStuckToBottom() ||
@@ -444,10 +444,10 @@ export function createChatListController<TMessage>() {
     }
     const bottom = scroller.scrollHeight - scroller.clientHeight;
     if (bottom - scroller.scrollTop > 0.5) pinnedOffset = moveTo(scroller, bottom);
-  }
+  };
 
   // Listens to the scroller only while it is attached, so `scroller` is that element.
-  function onScroll() {
+  const onScroll = () => {
     isScrolling = true;
     options.onScroll?.(offsetNow());
     clearTimeout(scrollEndTimer);
@@ -459,10 +459,10 @@ export function createChatListController<TMessage>() {
     // may have grown the content again. That is still growth, not the reader.
     if (Math.abs(offsetNow() - pinnedOffset) < 1) pinToBottom();
     syncWithScroller();
-  }
+  };
 
   /** The reader took the wheel: whatever we were scrolling towards, stop fighting them. */
-  function onUserIntent(event: Event) {
+  const onUserIntent = (event: Event) => {
     if (
       resolveCommand === null ||
       (event.type === 'keydown' && !SCROLL_KEYS.has((event as KeyboardEvent).key)) ||
@@ -473,18 +473,18 @@ export function createChatListController<TMessage>() {
     }
     virtualizer.cancelScroll();
     finishCommand(false);
-  }
+  };
 
-  function onViewportResize() {
+  const onViewportResize = () => {
     if (needsOpeningScroll && (scroller?.clientHeight ?? 0) > 0) {
       needsOpeningScroll = false;
       void scrollToBottom();
     }
     pinToBottom();
     syncWithScroller();
-  }
+  };
 
-  function scrollerRef(element: HTMLElement | null) {
+  const scrollerRef = (element: HTMLElement | null) => {
     detachScroller?.();
     detachScroller = undefined;
     scroller = element;
@@ -498,18 +498,18 @@ export function createChatListController<TMessage>() {
       for (const type of INTENT_EVENTS) element.removeEventListener(type, onUserIntent);
       resizeObserver?.disconnect();
     };
-  }
+  };
 
-  function contentRef(element: HTMLElement | null) {
+  const contentRef = (element: HTMLElement | null) => {
     detachContent?.();
     detachContent = undefined;
     if (element === null || typeof ResizeObserver === 'undefined') return;
     const resizeObserver = new ResizeObserver(pinToBottom);
     resizeObserver.observe(element);
     detachContent = () => resizeObserver.disconnect();
-  }
+  };
 
-  function mount() {
+  const mount = () => {
     isMounted = true;
     return () => {
       isMounted = false;
@@ -523,10 +523,10 @@ export function createChatListController<TMessage>() {
       commandFrame = 0;
       finishCommand(false);
     };
-  }
+  };
 
   /** The chat policy, once per committed change of the messages or affixes. */
-  function commit() {
+  const commit = () => {
     const { follow = 'at-bottom', isReceived = defaultIsReceived } = options;
     if (hasOffsetToWrite && scroller !== null) {
       hasOffsetToWrite = false;
@@ -576,18 +576,18 @@ export function createChatListController<TMessage>() {
       history = reduceHistoryTrigger(history, { type: 'older-messages-committed' }).state;
     }
     if (change.kind !== 'unchanged' || suffixChanged) syncWithScroller();
-  }
+  };
 
   /**
    * onOlderMessages / onNewerMessages after the commit is painted, so a
    * callback that sets state does not block the frame that shows the messages.
    */
-  function flushBatches() {
+  const flushBatches = () => {
     const batches = pendingBatches;
     pendingBatches = [];
     // The callbacks are read now, from the latest options.
     for (const report of batches) report();
-  }
+  };
 
   return {
     handle,
