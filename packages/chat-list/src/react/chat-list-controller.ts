@@ -54,8 +54,7 @@ export const layoutOf = (virtualizer: ListVirtualizer): VirtualItem[] => virtual
 
 /** Rounded sizes drift by up to half a pixel per row; anchoring needs the real, fractional height. */
 export function measureRowElement(element: Element, entry: ResizeObserverEntry | undefined): number {
-  const box = entry?.borderBoxSize?.[0];
-  return box ? box.blockSize : element.getBoundingClientRect().height;
+  return entry?.borderBoxSize?.[0]?.blockSize ?? element.getBoundingClientRect().height;
 }
 
 /**
@@ -197,7 +196,9 @@ export function createChatListController<TMessage>() {
     resolve?.(landed);
   };
 
+  /** Once per frame while a command is under way. */
   const watchCommand = () => {
+    commandFrame = 0;
     // Unmounting ends the command, so one under way belongs to a mounted list.
     if (resolveCommand === null) return;
     const offset = offsetNow();
@@ -221,11 +222,9 @@ export function createChatListController<TMessage>() {
   };
 
   const requestWatch = () => {
-    if (commandFrame !== 0 || typeof requestAnimationFrame === 'undefined') return;
-    commandFrame = requestAnimationFrame(() => {
-      commandFrame = 0;
-      watchCommand();
-    });
+    if (commandFrame === 0 && typeof requestAnimationFrame !== 'undefined') {
+      commandFrame = requestAnimationFrame(watchCommand);
+    }
   };
 
   const startCommand = (
@@ -269,17 +268,18 @@ export function createChatListController<TMessage>() {
    * TanStack's, so the range may still describe the previous offset.
    */
   const getVisibleRange = (): VisibleRange | null => {
-    const { count } = virtualizer.options;
     if (scroller === null) return null;
     const { scrollTop, clientHeight } = scroller;
     const prefixCount = hasPrefix ? 1 : 0;
     const rows: LaidOutRow[] = [];
-    const first = virtualizer.getVirtualItemForOffset(scrollTop)?.index ?? 0;
-    const measurements = layoutOf(virtualizer);
-    for (let virtualIndex = first; virtualIndex < count; virtualIndex++) {
-      const item = measurements[virtualIndex];
-      if (item === undefined || item.start >= scrollTop + clientHeight) break;
-      const index = virtualIndex - prefixCount;
+    const layout = layoutOf(virtualizer);
+    // From the row at the top of the viewport to the first one below it.
+    for (
+      let item = virtualizer.getVirtualItemForOffset(scrollTop);
+      item !== undefined && item.start < scrollTop + clientHeight;
+      item = layout[item.index + 1]
+    ) {
+      const index = item.index - prefixCount;
       rows.push({ ...item, messageIndex: index < messages.length ? index : -1 });
     }
     const range = getVisibleIndexRange(rows, scrollTop, clientHeight);
