@@ -90,31 +90,6 @@ function shouldCompensateResize(item: VirtualItem, instance: ListVirtualizer): b
 }
 
 /**
- * TanStack anchors a prepend on the row at the top of the viewport. When that
- * row is the prefix ("Loading...") and the prefix goes in the same update as the
- * prepend, it finds no anchor and the view jumps by the whole batch (SPEC §2.4):
- * the hook anchors on the first message below the prefix instead. This finds it
- * before the update; `null` when the prefix is not the row at the top.
- */
-function findPrefixAnchor(virtualizer: ListVirtualizer | undefined): { key: MessageKey; distance: number } | null {
-  const [prefix, firstMessage] = virtualizer ? layoutOf(virtualizer) : [];
-  const offset = virtualizer?.scrollOffset ?? 0;
-  if (prefix?.key !== PREFIX_KEY || firstMessage === undefined || offset >= prefix.end) return null;
-  return { key: firstMessage.key as MessageKey, distance: firstMessage.start - offset };
-}
-
-/**
- * Moves TanStack's offset so the anchor row keeps its place, before the rows of
- * this render are chosen; the commit writes it to the scroller. The scan is as
- * long as the prepend. Returns whether the offset moved.
- */
-function keepPrefixAnchor(virtualizer: ListVirtualizer, anchor: { key: MessageKey; distance: number }): boolean {
-  const item = layoutOf(virtualizer).find((row) => row.key === anchor.key);
-  if (item !== undefined) virtualizer.scrollOffset = Math.max(0, item.start - anchor.distance);
-  return item !== undefined;
-}
-
-/**
  * The chat policy's memory and the DOM listeners that feed it, created once per
  * list. The hook hands it the render's inputs (`update`) and TanStack's
  * virtualizer (`adoptVirtualizer`) on every render; everything else outlives
@@ -129,9 +104,12 @@ export function createChatListController<TMessage>() {
   let getKeyAt: (index: number) => MessageKey;
   let hasPrefix = false;
   let hasSuffix = false;
+  /** TanStack's; missing only during the first render's `update`, which checks. */
   let virtualizer = undefined as unknown as ListVirtualizer;
-  /** Where the first message sat below a prefix row, before this render's update (see `findPrefixAnchor`). */
-  let prefixAnchor: ReturnType<typeof findPrefixAnchor> = null;
+  // The first message below a prefix row that is the row at the top of the viewport,
+  // and its distance from the viewport's top, as the last layout had them (see `update`).
+  let prefixAnchorKey: VirtualItem['key'] | undefined;
+  let prefixAnchorDistance = 0;
   /** An offset decided during render (the prefix anchor) that the commit must write to the scroller. */
   let hasOffsetToWrite = false;
   let scroller: HTMLElement | null = null;
@@ -609,7 +587,15 @@ export function createChatListController<TMessage>() {
       getKeyAt = nextGetKeyAt;
       hasPrefix = nextHasPrefix;
       hasSuffix = nextHasSuffix;
-      prefixAnchor = nextHasPrefix ? null : findPrefixAnchor(virtualizer);
+      // TanStack anchors a prepend on the row at the top of the viewport. When that
+      // row is the prefix ("Loading...") and the prefix goes in the same update as
+      // the prepend, it finds no anchor and the view jumps by the whole batch (SPEC
+      // §2.4): the first message below the prefix is the anchor instead. The last
+      // layout, still TanStack's until this render sets its options, has it.
+      const [prefix, firstMessage] = nextHasPrefix || !virtualizer ? [] : layoutOf(virtualizer);
+      const offset = virtualizer?.scrollOffset ?? 0;
+      prefixAnchorKey = prefix?.key === PREFIX_KEY && offset < prefix.end ? firstMessage?.key : undefined;
+      prefixAnchorDistance = (firstMessage?.start ?? 0) - offset;
     },
     /** TanStack's virtualizer, once this render's options are set. */
     adoptVirtualizer(instance: ListVirtualizer) {
@@ -622,7 +608,14 @@ export function createChatListController<TMessage>() {
       // measurements take the cheap path.
       instance.options.anchorTo = 'start';
       instance.shouldAdjustScrollPositionOnItemSizeChange = shouldCompensate;
-      if (prefixAnchor !== null && keepPrefixAnchor(instance, prefixAnchor)) hasOffsetToWrite = true;
+      // TanStack's offset moves so the anchor keeps its place, before the rows of this
+      // render are chosen; the commit writes it to the scroller. The scan is as long as the prepend.
+      const anchor =
+        prefixAnchorKey === undefined ? undefined : layoutOf(instance).find((row) => row.key === prefixAnchorKey);
+      if (anchor !== undefined) {
+        instance.scrollOffset = Math.max(0, anchor.start - prefixAnchorDistance);
+        hasOffsetToWrite = true;
+      }
     },
     mount,
     commit,
