@@ -17,7 +17,6 @@ const SCROLLER_STYLE: CSSProperties = {
   // We anchor rows ourselves (through TanStack); the browser's own anchoring
   // would move the view a second time on every prepend.
   overflowAnchor: 'none',
-  position: 'relative',
 };
 
 // `flow-root` keeps a child's margin inside the row, so the measured height is
@@ -43,10 +42,13 @@ function isSameContent<TMessage>(
   previous: MessageContentProps<TMessage>,
   next: MessageContentProps<TMessage>,
 ): boolean {
-  if (previous.message !== next.message || previous.renderMessage !== next.renderMessage) return false;
   const reads = next.renderMessage.length;
-  if (reads >= 2 && previous.index !== next.index) return false;
-  return !(reads >= 3 && previous.messages !== next.messages);
+  return (
+    previous.message === next.message &&
+    previous.renderMessage === next.renderMessage &&
+    (reads < 2 || previous.index === next.index) &&
+    (reads < 3 || previous.messages === next.messages)
+  );
 }
 
 const MessageContent = memo(function MessageContent<TMessage>({
