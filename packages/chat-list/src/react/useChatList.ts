@@ -1,4 +1,4 @@
-import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   HISTORY_END_OFFSET_RULE,
@@ -166,8 +166,22 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
   useEffect(() => chat.flushBatches());
 
   const virtualItems = virtualizer.getVirtualItems();
+  // TanStack's items as rows; the prefix and suffix keep their own keys (`PREFIX_KEY`, `SUFFIX_KEY`).
   const rows = useMemo(
-    () => toRows(virtualItems, safeMessages, prefixCount),
+    () =>
+      virtualItems.map(({ index: virtualIndex, key, start }): ChatListRow<TMessage> => {
+        const index = virtualIndex - prefixCount;
+        return index >= 0 && index < safeMessages.length
+          ? {
+              kind: 'message',
+              key: key as MessageKey,
+              virtualIndex,
+              index,
+              message: safeMessages[index] as TMessage,
+              start,
+            }
+          : { kind: index < 0 ? 'prefix' : 'suffix', key: key as string, virtualIndex, start };
+      }),
     [virtualItems, safeMessages, prefixCount],
   );
 
@@ -192,18 +206,4 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     getRowAttributes,
     virtualizer,
   };
-}
-
-/** TanStack's items as rows; the prefix and suffix keep their own keys (`PREFIX_KEY`, `SUFFIX_KEY`). */
-function toRows<TMessage>(
-  items: readonly VirtualItem[],
-  messages: readonly TMessage[],
-  prefixCount: number,
-): ChatListRow<TMessage>[] {
-  return items.map(({ index: virtualIndex, key, start }) => {
-    const index = virtualIndex - prefixCount;
-    return index >= 0 && index < messages.length
-      ? { kind: 'message', key: key as MessageKey, virtualIndex, index, message: messages[index] as TMessage, start }
-      : { kind: index < 0 ? 'prefix' : 'suffix', key: key as string, virtualIndex, start };
-  });
 }
