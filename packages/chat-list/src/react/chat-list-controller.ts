@@ -109,7 +109,7 @@ export function createChatListController<TMessage>() {
   // The first message below a prefix row that is the row at the top of the viewport,
   // and its distance from the viewport's top, as the last layout had them (see `update`).
   let prefixAnchorKey: VirtualItem['key'] | undefined;
-  let prefixAnchorDistance = 0;
+  let prefixAnchorDistance: number;
   /** An offset decided during render (the prefix anchor) that the commit must write to the scroller. */
   let hasOffsetToWrite = false;
   let scroller: HTMLElement | null = null;
@@ -133,12 +133,13 @@ export function createChatListController<TMessage>() {
   let resolveCommand: ((landed: boolean) => void) | null = null;
   /** A move to the bottom (a follow, `scrollToBottom`, the opening): the list counts as at the bottom meanwhile. */
   let isHeadingForBottom = false;
-  let isCommandLanded = () => false;
+  let isCommandLanded: () => boolean;
   /** Moves towards the target again on a frame that did not land; absent for smooth scrolls. */
   let correctCommand: (() => void) | undefined;
-  let commandStartedAt = 0;
-  let landedFrames = 0;
-  let lastCommandOffset = NaN;
+  // Set by `startCommand`, read only while a command is under way.
+  let commandStartedAt: number;
+  let landedFrames: number;
+  let lastCommandOffset: number;
   let commandFrame = 0;
   /** The list must land at the bottom once it has a viewport (opened while hidden). */
   let needsOpeningScroll = false;
