@@ -1,13 +1,5 @@
-import {
-  forwardRef,
-  memo,
-  useImperativeHandle,
-  type CSSProperties,
-  type ForwardedRef,
-  type ReactElement,
-  type ReactNode,
-  type Ref,
-} from 'react';
+import * as React from 'react';
+import type { CSSProperties, ForwardedRef, ReactElement, ReactNode, Ref } from 'react';
 import type { ChatListHandle, ChatListProps } from './types';
 import { useChatList, type UseChatListOptions } from './useChatList';
 
@@ -51,7 +43,7 @@ function isSameContent<TMessage>(
   );
 }
 
-const MessageContent = memo(function MessageContent<TMessage>({
+const MessageContent = React.memo(function MessageContent<TMessage>({
   message,
   index,
   messages,
@@ -74,7 +66,7 @@ function ChatListInner<TMessage>(props: ChatListProps<TMessage>, ref: ForwardedR
     hasPrefix,
     hasSuffix,
   });
-  useImperativeHandle(ref, () => handle, [handle]);
+  React.useImperativeHandle(ref, () => handle, [handle]);
 
   // Duplicate keys must not make React drop a row: a key seen twice in view gets its index appended.
   const renderedKeys = new Set<string>();
@@ -126,6 +118,6 @@ function ChatListInner<TMessage>(props: ChatListProps<TMessage>, ref: ForwardedR
  * A virtualized chat message list: opens at the newest message, keeps the view
  * still when history is prepended and follows newer messages by policy.
  */
-export const ChatList = forwardRef(ChatListInner) as <TMessage>(
+export const ChatList = React.forwardRef(ChatListInner) as <TMessage>(
   props: ChatListProps<TMessage> & { ref?: Ref<ChatListHandle<TMessage>> },
 ) => ReactElement;

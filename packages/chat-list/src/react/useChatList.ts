@@ -1,5 +1,5 @@
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import * as React from 'react';
 import {
   HISTORY_END_OFFSET_RULE,
   OVERSCAN_RULE,
@@ -97,7 +97,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
   const safeMessages: readonly TMessage[] = Array.isArray(messages) ? messages : NO_MESSAGES;
   const prefixCount = hasPrefix ? 1 : 0;
 
-  const getKeyAt = useCallback(
+  const getKeyAt = React.useCallback(
     (index: number): MessageKey => {
       const key = getMessageKey(safeMessages[index] as TMessage);
       if (typeof key === 'string' || typeof key === 'number') return key;
@@ -107,7 +107,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     [safeMessages, getMessageKey],
   );
 
-  const getItemKey = useCallback(
+  const getItemKey = React.useCallback(
     (virtualIndex: number): MessageKey => {
       if (hasPrefix && virtualIndex === 0) return PREFIX_KEY;
       if (hasSuffix && virtualIndex === prefixCount + safeMessages.length) return SUFFIX_KEY;
@@ -116,7 +116,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     [getKeyAt, hasPrefix, hasSuffix, prefixCount, safeMessages.length],
   );
 
-  const estimateItemSize = useCallback(
+  const estimateItemSize = React.useCallback(
     (virtualIndex: number): number => {
       const index = virtualIndex - prefixCount;
       if (index < 0 || index >= safeMessages.length) return AFFIX_ESTIMATED_SIZE;
@@ -131,7 +131,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     [estimateSize, prefixCount, safeMessages],
   );
 
-  const [chat] = useState(createChatListController<TMessage>);
+  const [chat] = React.useState(createChatListController<TMessage>);
   chat.update(options, safeMessages, getKeyAt, hasPrefix, hasSuffix);
 
   const virtualizer = useVirtualizer<HTMLElement, HTMLElement>({
@@ -163,11 +163,11 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
   // A commit can grow the content without resizing any observed element (the
   // sized container takes the new total height): pin after every commit too.
   useIsomorphicLayoutEffect(() => chat.pinToBottom());
-  useEffect(() => chat.flushBatches());
+  React.useEffect(() => chat.flushBatches());
 
   const virtualItems = virtualizer.getVirtualItems();
   // TanStack's items as rows; the prefix and suffix keep their own keys (`PREFIX_KEY`, `SUFFIX_KEY`).
-  const rows = useMemo(
+  const rows = React.useMemo(
     () =>
       virtualItems.map(({ index: virtualIndex, key, start }): ChatListRow<TMessage> => {
         const index = virtualIndex - prefixCount;
@@ -185,7 +185,7 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     [virtualItems, safeMessages, prefixCount],
   );
 
-  const getRowAttributes = useCallback(
+  const getRowAttributes = React.useCallback(
     (row: ChatListRow<TMessage>): ChatListRowAttributes => ({
       ref: virtualizer.measureElement,
       'data-virtual-index': row.virtualIndex,

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import * as React from 'react';
 
 /** `useLayoutEffect` in the browser, `useEffect` on the server (where it would warn). */
-export const useIsomorphicLayoutEffect = typeof document !== 'undefined' ? useLayoutEffect : useEffect;
+export const useIsomorphicLayoutEffect = typeof document !== 'undefined' ? React.useLayoutEffect : React.useEffect;
