@@ -67,9 +67,10 @@ const NAMED_POLICIES: Record<Exclude<FollowMode, 'only-received'>, FollowPolicy<
 
 /**
  * Whether a list at the bottom stays pinned there while its last row grows
- * (streaming, a suffix, an image): in every mode but `'never'` (SPEC §2.3).
+ * (streaming, a suffix, an image): in every mode but `'never'` (SPEC §2.3),
+ * including the default (`undefined`, which is `'at-bottom'`).
  */
-export function isPinnedWhileGrowing(follow: FollowMode | FollowPolicy<never, never>): boolean {
+export function isPinnedWhileGrowing(follow: FollowMode | FollowPolicy<never, never> | undefined): boolean {
   return follow !== 'never' && follow !== followNever;
 }
 

@@ -97,13 +97,13 @@ function shouldCompensateResize(item: VirtualItem, instance: ListVirtualizer): b
  * dependency lists.
  */
 export function createChatListController<TMessage>() {
-  // The render's inputs, set by the hook before anything here can run.
-  let options = {} as ChatListBehaviorOptions<TMessage>;
-  let messages: readonly TMessage[] = [];
+  // The render's inputs, set by `update` before anything here can run.
+  let options: ChatListBehaviorOptions<TMessage>;
+  let messages: readonly TMessage[];
   /** The key of `messages[index]`, with a fallback for a missing key. */
   let getKeyAt: (index: number) => MessageKey;
-  let hasPrefix = false;
-  let hasSuffix = false;
+  let hasPrefix: boolean;
+  let hasSuffix: boolean;
   /** TanStack's; missing only during the first render's `update`, which checks. */
   let virtualizer = undefined as unknown as ListVirtualizer;
   // The first message below a prefix row that is the row at the top of the viewport,
@@ -166,7 +166,7 @@ export function createChatListController<TMessage>() {
     element.scrollTop = offset;
     return (knownOffset = element.scrollTop);
   };
-  const isStuckToBottom = () => isAtBottom && isPinnedWhileGrowing(options.follow ?? 'at-bottom');
+  const isStuckToBottom = () => isAtBottom && isPinnedWhileGrowing(options.follow);
 
   const finishCommand = (landed: boolean) => {
     const resolve = resolveCommand;
