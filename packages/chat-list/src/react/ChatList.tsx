@@ -53,7 +53,7 @@ const MessageContent = React.memo(function MessageContent<TMessage>({
 }, isSameContent) as <TMessage>(props: MessageContentProps<TMessage>) => ReactElement;
 
 function ChatListInner<TMessage>(props: ChatListProps<TMessage>, ref: ForwardedRef<ChatListHandle<TMessage>>) {
-  const { messages, renderMessage, alignment = 'bottom', prefix, suffix, className, style, role = 'log' } = props;
+  const { messages, renderMessage, alignment, prefix, suffix, className, style, role = 'log' } = props;
   const hasPrefix = prefix !== null && prefix !== undefined && prefix !== false;
   const hasSuffix = suffix !== null && suffix !== undefined && suffix !== false;
   // Every aria-* prop goes to the scroller; the behaviour props go to the hook.
@@ -80,8 +80,8 @@ function ChatListInner<TMessage>(props: ChatListProps<TMessage>, ref: ForwardedR
       className={className}
       style={style ? { ...SCROLLER_STYLE, ...style } : SCROLLER_STYLE}
     >
-      {/* A column at least as tall as the viewport; content shorter than that sits
-          at its bottom (an auto top margin takes the free space) or at its top. */}
+      {/* A column at least as tall as the viewport; content shorter than that sits at
+          its bottom (an auto top margin takes the free space), or at its top for 'top'. */}
       <div style={{ minHeight: '100%', display: 'flex', flexDirection: 'column' }}>
         <div style={{ flex: 'none', height: totalSize, marginTop: alignment === 'top' ? 0 : 'auto' }}>
           {/* The rows in normal flow, moved to their place; the scroll height is the parent's `totalSize`. */}
