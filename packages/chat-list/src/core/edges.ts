@@ -38,14 +38,12 @@ export const EDGES_OF_EMPTY_LIST: EdgeState = Object.freeze({
 });
 
 /** Content that does not overflow the viewport is at both edges, whatever the offset. */
-export function doesContentFit({ scrollSize, viewportSize }: ScrollMetrics): boolean {
-  return scrollSize - viewportSize < EDGE_TOLERANCE_PX;
-}
+export const doesContentFit = ({ scrollSize, viewportSize }: ScrollMetrics): boolean =>
+  scrollSize - viewportSize < EDGE_TOLERANCE_PX;
 
 /** Distance from the bottom edge in px, never negative. */
-export function getDistanceFromBottom({ scrollOffset, scrollSize, viewportSize }: ScrollMetrics): number {
-  return Math.max(0, scrollSize - (scrollOffset + viewportSize));
-}
+export const getDistanceFromBottom = ({ scrollOffset, scrollSize, viewportSize }: ScrollMetrics): number =>
+  Math.max(0, scrollSize - (scrollOffset + viewportSize));
 
 /** At the top edge: the content fits, or the offset is less than the tolerance. */
 export const isAtTopEdge = (metrics: ScrollMetrics): boolean =>
@@ -56,7 +54,7 @@ export const isAtBottomEdge = (metrics: ScrollMetrics): boolean =>
   doesContentFit(metrics) || getDistanceFromBottom(metrics) < EDGE_TOLERANCE_PX;
 
 /** Both edges, with their reasons; see {@link EdgeState}. */
-export function getEdgeState(metrics: ScrollMetrics): EdgeState {
+export const getEdgeState = (metrics: ScrollMetrics): EdgeState => {
   if (doesContentFit(metrics)) return EDGES_OF_EMPTY_LIST;
   const isAtTop = isAtTopEdge(metrics);
   const isAtBottom = isAtBottomEdge(metrics);
@@ -66,13 +64,16 @@ export function getEdgeState(metrics: ScrollMetrics): EdgeState {
     atTopBecause: isAtTop ? 'scrolled-to-top' : 'scrolled-away',
     atBottomBecause: isAtBottom ? 'scrolled-to-bottom' : 'scrolled-away',
   };
-}
+};
 
 /** Which edge callbacks a move from `previous` to `next` must fire. */
-export function getEdgeChanges(previous: EdgeState | null, next: EdgeState): { atTop?: boolean; atBottom?: boolean } {
+export const getEdgeChanges = (
+  previous: EdgeState | null,
+  next: EdgeState,
+): { atTop?: boolean; atBottom?: boolean } => {
   const changes: { atTop?: boolean; atBottom?: boolean } = {};
   // Without a previous state, `undefined` differs from either value: both edges are reported.
   if (previous?.isAtTop !== next.isAtTop) changes.atTop = next.isAtTop;
   if (previous?.isAtBottom !== next.isAtBottom) changes.atBottom = next.isAtBottom;
   return changes;
-}
+};

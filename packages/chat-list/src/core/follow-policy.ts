@@ -42,22 +42,22 @@ export const followAtBottom: FollowPolicy<unknown, unknown> = ({ wasAtBottom }) 
  * as {@link followAtBottom}. `'only-received'` is
  * `followWhen(({ newMessages }) => newMessages.some(isReceived))`.
  */
-export function followWhen<TMessage, THandle = unknown>(
+export const followWhen = <TMessage, THandle = unknown>(
   predicate: (context: FollowContext<TMessage, THandle>) => boolean,
-): FollowPolicy<TMessage, THandle> {
+): FollowPolicy<TMessage, THandle> => {
   return (context) => context.wasAtBottom || predicate(context);
-}
+};
 
 /** Turns the `follow` prop into one policy function. */
-export function resolveFollowPolicy<TMessage, THandle>(
+export const resolveFollowPolicy = <TMessage, THandle>(
   follow: FollowMode | FollowPolicy<TMessage, THandle>,
   isReceived: (message: TMessage) => boolean,
-): FollowPolicy<TMessage, THandle> {
+): FollowPolicy<TMessage, THandle> => {
   if (typeof follow === 'function') return follow;
   return follow === 'only-received'
     ? followWhen(({ newMessages }) => newMessages.some(isReceived))
     : NAMED_POLICIES[follow];
-}
+};
 
 const NAMED_POLICIES: Record<Exclude<FollowMode, 'only-received'>, FollowPolicy<unknown, unknown>> = {
   always: followAlways,
@@ -70,17 +70,16 @@ const NAMED_POLICIES: Record<Exclude<FollowMode, 'only-received'>, FollowPolicy<
  * (streaming, a suffix, an image): in every mode but `'never'` (SPEC §2.3),
  * including the default (`undefined`, which is `'at-bottom'`).
  */
-export function isPinnedWhileGrowing(follow: FollowMode | FollowPolicy<never, never> | undefined): boolean {
-  return follow !== 'never' && follow !== followNever;
-}
+export const isPinnedWhileGrowing = (follow: FollowMode | FollowPolicy<never, never> | undefined): boolean =>
+  follow !== 'never' && follow !== followNever;
 
 /** Runs a policy and normalises its answer; `false` means stay. */
-export function decideFollow<TMessage, THandle>(
+export const decideFollow = <TMessage, THandle>(
   policy: FollowPolicy<TMessage, THandle>,
   context: FollowContext<TMessage, THandle>,
-): false | FollowBehavior {
+): false | FollowBehavior => {
   const answer = policy(context);
   if (answer === true) return 'auto';
   if (answer === 'auto' || answer === 'smooth') return answer;
   return false;
-}
+};

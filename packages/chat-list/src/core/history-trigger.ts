@@ -14,14 +14,11 @@ export interface HistoryZoneInput {
  * taller than the viewport. The last two keep a hidden or short list from
  * asking for history it cannot show.
  */
-export function isInHistoryZone(input: HistoryZoneInput): boolean {
-  return (
-    input.viewportSize > 0 &&
-    input.scrollSize > input.viewportSize &&
-    !input.isAtBottom &&
-    input.scrollOffset < input.historyEndOffset
-  );
-}
+export const isInHistoryZone = (input: HistoryZoneInput): boolean =>
+  input.viewportSize > 0 &&
+  input.scrollSize > input.viewportSize &&
+  !input.isAtBottom &&
+  input.scrollOffset < input.historyEndOffset;
 
 /**
  * When to call `onHistoryEndReached`, as a small state machine.
@@ -47,7 +44,7 @@ export interface HistoryTriggerResult {
   shouldRequest: boolean;
 }
 
-export function reduceHistoryTrigger(state: HistoryTriggerState, event: HistoryTriggerEvent): HistoryTriggerResult {
+export const reduceHistoryTrigger = (state: HistoryTriggerState, event: HistoryTriggerEvent): HistoryTriggerResult => {
   if (event.type === 'request-settled') return { state: { ...state, isPending: false }, shouldRequest: false };
   // Leaving the zone, or new older messages, is what re-arms the trigger.
   if (event.type === 'older-messages-committed' || !event.isInZone) {
@@ -55,4 +52,4 @@ export function reduceHistoryTrigger(state: HistoryTriggerState, event: HistoryT
   }
   const shouldRequest = state.isArmed && !state.isPending;
   return { state: shouldRequest ? { isArmed: false, isPending: true } : state, shouldRequest };
-}
+};

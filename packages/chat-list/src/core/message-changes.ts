@@ -34,10 +34,10 @@ export interface MessageChange {
   newerCount: number;
 }
 
-export function getCommittedEdges(count: number, getKey: (index: number) => MessageKey): CommittedEdges {
+export const getCommittedEdges = (count: number, getKey: (index: number) => MessageKey): CommittedEdges => {
   if (count === 0) return NO_COMMITTED_MESSAGES;
   return { count, firstKey: getKey(0), lastKey: getKey(count - 1) };
-}
+};
 
 /**
  * Finds `key` scanning from `from` towards `to` (inclusive, either direction; the
@@ -46,18 +46,18 @@ export function getCommittedEdges(count: number, getKey: (index: number) => Mess
  * prepend of k messages finds the old first key after k steps, whatever the
  * length of the list.
  */
-export function findKey(
+export const findKey = (
   key: MessageKey | undefined,
   getKey: (index: number) => MessageKey,
   from: number,
   to: number,
-): number {
+): number => {
   const step = from <= to ? 1 : -1;
   for (let index = from; step > 0 ? index <= to : index >= to; index += step) {
     if (getKey(index) === key) return index;
   }
   return -1;
-}
+};
 
 const change = (kind: MessageChangeKind, olderCount = 0, newerCount = 0): MessageChange => ({
   kind,
@@ -65,11 +65,11 @@ const change = (kind: MessageChangeKind, olderCount = 0, newerCount = 0): Messag
   newerCount,
 });
 
-export function detectMessageChange(
+export const detectMessageChange = (
   previous: CommittedEdges,
   count: number,
   getKey: (index: number) => MessageKey,
-): MessageChange {
+): MessageChange => {
   if (previous.count === 0) return count === 0 ? change('unchanged') : change('initial', 0, count);
   if (count === 0) return change('cleared');
   if (count === previous.count && getKey(0) === previous.firstKey && getKey(count - 1) === previous.lastKey) {
@@ -79,4 +79,4 @@ export function detectMessageChange(
   const lastIndex = findKey(previous.lastKey, getKey, count - 1, 0);
   if (firstIndex === -1 && lastIndex === -1) return change('replaced');
   return change('edges-kept', Math.max(0, firstIndex), lastIndex === -1 ? 0 : count - 1 - lastIndex);
-}
+};

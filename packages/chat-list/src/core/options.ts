@@ -7,9 +7,8 @@ export type ScrollAlign = 'start' | 'center' | 'end' | 'nearest';
 /** The virtualizer's alignment names. This is the one place they are spoken. */
 export type VirtualizerAlign = 'start' | 'center' | 'end' | 'auto';
 
-export function toVirtualizerAlign(align: ScrollAlign | undefined): VirtualizerAlign {
-  return align === undefined || align === 'nearest' ? 'auto' : align;
-}
+export const toVirtualizerAlign = (align: ScrollAlign | undefined): VirtualizerAlign =>
+  align === undefined || align === 'nearest' ? 'auto' : align;
 
 export const DEFAULT_ESTIMATED_SIZE = 80;
 export const DEFAULT_OVERSCAN = 10;
@@ -39,15 +38,15 @@ export const HISTORY_END_OFFSET_RULE: NumberRule = {
  * throw: a typo in a prop must not take the chat down (SPEC §2.8). The message
  * is {@link describeNumberProblem}'s, kept apart so production bundles drop it.
  */
-export function sanitizeNumber(value: unknown, rule: NumberRule): number {
+export const sanitizeNumber = (value: unknown, rule: NumberRule): number => {
   if (typeof value !== 'number' || Number.isNaN(value)) return rule.fallback;
   const rounded = rule.integer ? Math.round(value) : value;
   if (rounded < rule.min) return rule.min;
   return Number.isFinite(rounded) ? rounded : rule.fallback;
-}
+};
 
 /** What is wrong with a value {@link sanitizeNumber} replaced, naming the prop; null when nothing is. */
-export function describeNumberProblem(value: unknown, rule: NumberRule): string | null {
+export const describeNumberProblem = (value: unknown, rule: NumberRule): string | null => {
   const used = sanitizeNumber(value, rule);
   if (value === undefined || Object.is(used, value)) return null;
   let reason = 'be a whole number';
@@ -55,20 +54,18 @@ export function describeNumberProblem(value: unknown, rule: NumberRule): string 
   else if (value < rule.min) reason = `be at least ${rule.min}`;
   else if (!Number.isFinite(value)) reason = 'be finite';
   return `${rule.name} must ${reason}, got ${describe(value)}; using ${used}.`;
-}
+};
 
 /** A size estimate the virtualizer can lay out with: positive and finite. */
-export function sanitizeEstimate(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : DEFAULT_ESTIMATED_SIZE;
-}
+export const sanitizeEstimate = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : DEFAULT_ESTIMATED_SIZE;
 
 /** The development warning for an estimate {@link sanitizeEstimate} replaced. */
-export function describeEstimateProblem(value: unknown): string {
-  return `estimateSize must return a positive finite number, got ${describe(value)}; using ${DEFAULT_ESTIMATED_SIZE}.`;
-}
+export const describeEstimateProblem = (value: unknown): string =>
+  `estimateSize must return a positive finite number, got ${describe(value)}; using ${DEFAULT_ESTIMATED_SIZE}.`;
 
-function describe(value: unknown): string {
+const describe = (value: unknown): string => {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number') return String(value);
   return value === null ? 'null' : typeof value;
-}
+};

@@ -24,7 +24,7 @@ export interface SeenTracker {
   applyChange(change: MessageChange, count: number, getKey: (index: number) => MessageKey): void;
 }
 
-export function createSeenTracker(): SeenTracker {
+export const createSeenTracker = (): SeenTracker => {
   let seenKeys = new Set<MessageKey>();
   let newestKey: MessageKey | undefined;
   /** Index of `newestKey` in the current messages, or -1 when nothing was seen. */
@@ -78,4 +78,4 @@ export function createSeenTracker(): SeenTracker {
       }
     },
   };
-}
+};

@@ -18,11 +18,11 @@ export interface VisibleIndexRange {
  * Touching an edge is not intersecting: a row that ends exactly at the top of
  * the viewport is not seen.
  */
-export function getVisibleIndexRange(
+export const getVisibleIndexRange = (
   rows: readonly LaidOutRow[],
   scrollOffset: number,
   viewportSize: number,
-): VisibleIndexRange | null {
+): VisibleIndexRange | null => {
   if (viewportSize <= 0) return null;
   const viewportEnd = scrollOffset + viewportSize;
   let firstIndex = -1;
@@ -34,4 +34,4 @@ export function getVisibleIndexRange(
     lastIndex = row.messageIndex;
   }
   return firstIndex === -1 ? null : { firstIndex, lastIndex };
-}
+};
