@@ -30,10 +30,10 @@ interface MessageContentProps<TMessage> {
  * messages are prepended (every index shifts) or newer ones appended (the array
  * changes); `(message, index)` and `(message, index, messages)` do.
  */
-function isSameContent<TMessage>(
+const isSameContent = <TMessage,>(
   previous: MessageContentProps<TMessage>,
   next: MessageContentProps<TMessage>,
-): boolean {
+): boolean => {
   const reads = next.renderMessage.length;
   return (
     previous.message === next.message &&
@@ -41,7 +41,7 @@ function isSameContent<TMessage>(
     (reads < 2 || previous.index === next.index) &&
     (reads < 3 || previous.messages === next.messages)
   );
-}
+};
 
 const MessageContent = React.memo(function MessageContent<TMessage>({
   message,
@@ -52,7 +52,7 @@ const MessageContent = React.memo(function MessageContent<TMessage>({
   return renderMessage(message, index, messages);
 }, isSameContent) as <TMessage>(props: MessageContentProps<TMessage>) => ReactElement;
 
-function ChatListInner<TMessage>(props: ChatListProps<TMessage>, ref: ForwardedRef<ChatListHandle<TMessage>>) {
+const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: ForwardedRef<ChatListHandle<TMessage>>) => {
   const { messages, renderMessage, alignment, prefix, suffix, className, style, role = 'log' } = props;
   const hasPrefix = prefix !== null && prefix !== undefined && prefix !== false;
   const hasSuffix = suffix !== null && suffix !== undefined && suffix !== false;
@@ -112,7 +112,7 @@ function ChatListInner<TMessage>(props: ChatListProps<TMessage>, ref: ForwardedR
       </div>
     </div>
   );
-}
+};
 
 /**
  * A virtualized chat message list: opens at the newest message, keeps the view

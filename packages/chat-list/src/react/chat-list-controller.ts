@@ -53,9 +53,8 @@ const defaultIsReceived = (message: unknown): boolean => (message as { role?: un
 export const layoutOf = (virtualizer: ListVirtualizer): VirtualItem[] => virtualizer['getMeasurements']();
 
 /** Rounded sizes drift by up to half a pixel per row; anchoring needs the real, fractional height. */
-export function measureRowElement(element: Element, entry: ResizeObserverEntry | undefined): number {
-  return entry?.borderBoxSize?.[0]?.blockSize ?? element.getBoundingClientRect().height;
-}
+export const measureRowElement = (element: Element, entry: ResizeObserverEntry | undefined): number =>
+  entry?.borderBoxSize?.[0]?.blockSize ?? element.getBoundingClientRect().height;
 
 /**
  * Compensation writes land on whole pixels at most device pixel ratios, so each
@@ -65,11 +64,11 @@ export function measureRowElement(element: Element, entry: ResizeObserverEntry |
  */
 const subpixelDebt = new WeakMap<Element, number>();
 
-export function writeScrollOffset(
+export const writeScrollOffset = (
   offset: number,
   { adjustments, behavior }: { adjustments?: number; behavior?: ScrollBehavior },
   instance: ListVirtualizer,
-): void {
+): void => {
   const element = instance.scrollElement;
   if (element === null) return;
   const isCompensation = adjustments !== undefined && behavior !== 'smooth';
@@ -78,16 +77,16 @@ export function writeScrollOffset(
   // Reading scrollTop costs a layout, so only compensations (which need it) do.
   const dropped = isCompensation ? target - element.scrollTop : 0;
   subpixelDebt.set(element, Math.abs(dropped) < 1 ? dropped : 0);
-}
+};
 
-function shouldCompensateResize(item: VirtualItem, instance: ListVirtualizer): boolean {
+const shouldCompensateResize = (item: VirtualItem, instance: ListVirtualizer): boolean => {
   const offset = instance.scrollOffset ?? 0;
   if (item.end <= offset) return true;
   // A first measurement of a row that started above the viewport corrects an
   // estimate that was wrong all along; a row already measured and spanning the
   // top edge grows below the reader's anchor, so the view stays.
   return item.start < offset && !instance.itemSizeCache.has(item.key);
-}
+};
 
 /**
  * The chat policy's memory and the DOM listeners that feed it, created once per
@@ -96,7 +95,7 @@ function shouldCompensateResize(item: VirtualItem, instance: ListVirtualizer): b
  * renders, so it is plain closure state rather than refs and callbacks with
  * dependency lists.
  */
-export function createChatListController<TMessage>() {
+export const createChatListController = <TMessage>() => {
   // The render's inputs, set by `update` before anything here can run.
   let options: ChatListBehaviorOptions<TMessage>;
   let messages: readonly TMessage[];
@@ -623,4 +622,4 @@ export function createChatListController<TMessage>() {
     pinToBottom,
     flushBatches,
   };
-}
+};
