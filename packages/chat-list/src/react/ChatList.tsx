@@ -43,14 +43,12 @@ const isSameContent = <TMessage,>(
   );
 };
 
-const MessageContent = React.memo(function MessageContent<TMessage>({
-  message,
-  index,
-  messages,
-  renderMessage,
-}: MessageContentProps<TMessage>) {
-  return renderMessage(message, index, messages);
-}, isSameContent) as <TMessage>(props: MessageContentProps<TMessage>) => ReactElement;
+const MessageContentInner = <TMessage,>({ message, index, messages, renderMessage }: MessageContentProps<TMessage>) =>
+  renderMessage(message, index, messages);
+
+const MessageContent = React.memo(MessageContentInner, isSameContent) as <TMessage>(
+  props: MessageContentProps<TMessage>,
+) => ReactElement;
 
 const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: ForwardedRef<ChatListHandle<TMessage>>) => {
   const { messages, renderMessage, alignment, prefix, suffix, className, style, role = 'log' } = props;
