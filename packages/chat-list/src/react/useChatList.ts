@@ -81,7 +81,7 @@ const defaultGetMessageKey = (message: unknown): MessageKey => (message as { id:
  * prepend anchoring; this hook applies the chat policy of `../core` to it
  * through a controller created once per list. `ChatList` is this hook plus markup.
  */
-export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): UseChatListResult<TMessage> {
+export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): UseChatListResult<TMessage> => {
   const {
     messages,
     getMessageKey = defaultGetMessageKey as (message: TMessage) => MessageKey,
@@ -206,4 +206,4 @@ export function useChatList<TMessage>(options: UseChatListOptions<TMessage>): Us
     getRowAttributes,
     virtualizer,
   };
-}
+};
