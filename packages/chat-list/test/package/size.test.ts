@@ -12,11 +12,10 @@ const REACT = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'];
 const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 const KB = 1024;
 
-// SPEC §5 asks for 5 kB and 16 kB. With TanStack included the bar holds (15.42 kB).
-// Without it, 0.1.0 measures 5.63 kB: the chat policy in the controller is most
-// of it. Until it is cut down, this ceiling stops it from growing; lower it to 5 kB.
+// SPEC §5 asks for 5 kB and 16 kB, and both bars hold: without TanStack the
+// package measures 4.99 kB (5111 B), with it 14.79 kB.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], limit: 5.75 * KB },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], limit: 5 * KB },
   { name: 'TanStack Virtual included (React external)', external: REACT, limit: 16 * KB },
 ];
 
