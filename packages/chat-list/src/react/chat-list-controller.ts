@@ -118,7 +118,7 @@ export const createChatListController = <TMessage>() => {
   let committedMessages: readonly TMessage[] | null = null;
   /** Where `pinToBottom` last put the scroller, to recognise the scroll event it causes. */
   let pinnedOffset = NaN;
-  /** The offset `edges` describe. A scroller found elsewhere was moved by someone whose scroll event is still to come. */
+  /** The offset `isAtTop` and `isAtBottom` describe. A scroller found elsewhere was moved by someone whose scroll event is still to come. */
   let knownOffset = 0;
   // The edges as of `knownOffset`; an empty list is at both.
   let isAtTop = true;
@@ -402,7 +402,7 @@ export const createChatListController = <TMessage>() => {
    * changes size: streaming, a suffix, a late image, a shrinking window. Runs in
    * ResizeObserver callbacks, which come after layout and before paint, so no
    * frame shows the gap; also after every commit and TanStack measurement. The
-   * reader's own scroll updates `edges` first (scroll events precede resize
+   * reader's own scroll updates the edges first (scroll events precede resize
    * observations in a frame), so a reader who scrolled up is never pulled back.
    */
   const pinToBottom = () => {
@@ -414,7 +414,7 @@ export const createChatListController = <TMessage>() => {
       // move the list for it.
       committedMessages !== messages ||
       committedHasSuffix !== hasSuffix ||
-      // Moved since `edges` were read (code set scrollTop, or a commit landed
+      // Moved since the edges were read (code set scrollTop, or a commit landed
       // before the scroll event): the scroll event decides, not a stale state.
       Math.abs(scroller.scrollTop - knownOffset) >= 1
     ) {
