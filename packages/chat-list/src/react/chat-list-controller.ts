@@ -47,7 +47,7 @@ const defaultIsReceived = (message: unknown): boolean => (message as { role?: un
 /**
  * The laid-out rows, brought up to date. `measurementsCache` lags: TanStack lays
  * out again only when asked, and with `anchorTo: 'start'` nothing asks between
- * two rows measured in one batch (see `useChatList`).
+ * two rows measured in one batch (see `adoptVirtualizer`).
  */
 // `getMeasurements` is public at runtime, private in TanStack's types.
 export const layoutOf = (virtualizer: ListVirtualizer): VirtualItem[] => virtualizer['getMeasurements']();
