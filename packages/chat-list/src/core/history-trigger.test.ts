@@ -14,6 +14,7 @@ const inZone: HistoryZoneInput = {
   isAtBottom: false,
   viewportSize: 500,
   scrollSize: 3000,
+  prefixSize: 0,
 };
 
 describe('isInHistoryZone', () => {
@@ -51,6 +52,11 @@ describe('isInHistoryZone', () => {
 
   it('is never true with a threshold of 0', () => {
     expect(isInHistoryZone({ ...inZone, scrollOffset: 0, historyEndOffset: 0 })).toBe(false);
+  });
+
+  it('counts the offset from the first message when a prefix row is above it', () => {
+    expect(isInHistoryZone({ ...inZone, scrollOffset: 45, prefixSize: 40 })).toBe(true);
+    expect(isInHistoryZone({ ...inZone, scrollOffset: 50, prefixSize: 40 })).toBe(false);
   });
 
   it('respects a larger threshold', () => {
@@ -168,5 +174,17 @@ describe('reduceHistoryTrigger', () => {
       state: { isArmed: true, isPending: false },
       shouldRequest: false,
     });
+  });
+});
+
+describe('history zone and trigger together', () => {
+  it('never loops when a "Loading..." prefix above the reader comes and goes and the loader finds nothing', () => {
+    // The reader is 70 px from the top with a 100 px threshold; the prefix is 40 px
+    // and, being content added above, pushes the offset to 110 while it is shown.
+    const zone = (scrollOffset: number, prefixSize: number) =>
+      evaluate(isInHistoryZone({ ...inZone, historyEndOffset: 100, scrollOffset, prefixSize }));
+    const events: HistoryTriggerEvent[] = [];
+    for (let cycle = 0; cycle < 100; cycle++) events.push(zone(70, 0), zone(110, 40), settle, zone(70, 0));
+    expect(run(events).requests).toBe(1);
   });
 });

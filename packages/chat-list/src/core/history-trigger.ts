@@ -6,6 +6,8 @@ export interface HistoryZoneInput {
   isAtBottom: boolean;
   viewportSize: number;
   scrollSize: number;
+  /** Height of the prefix row above the first message; 0 without one. */
+  prefixSize: number;
 }
 
 /**
@@ -13,12 +15,19 @@ export interface HistoryZoneInput {
  * the list is not at the bottom, the viewport has a size and the content is
  * taller than the viewport. The last two keep a hidden or short list from
  * asking for history it cannot show.
+ *
+ * The offset is counted from the first message, not from the prefix above it: a
+ * "Loading..." prefix that appears is content added above (the view stays, the
+ * offset grows by its height) and one that goes shrinks it again. Counted from
+ * the top, a reader within a prefix's height of the threshold would leave the
+ * zone and come back on every load, re-arming the trigger each time: a loader
+ * that finds nothing would be called in a loop.
  */
 export const isInHistoryZone = (input: HistoryZoneInput): boolean =>
   input.viewportSize > 0 &&
   input.scrollSize > input.viewportSize &&
   !input.isAtBottom &&
-  input.scrollOffset < input.historyEndOffset;
+  input.scrollOffset - input.prefixSize < input.historyEndOffset;
 
 /**
  * When to call `onHistoryEndReached`, as a small state machine.

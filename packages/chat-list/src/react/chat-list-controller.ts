@@ -393,6 +393,7 @@ export const createChatListController = <TMessage>() => {
         ...metrics,
         isAtBottom,
         historyEndOffset: sanitizeNumber(options.historyEndOffset, HISTORY_END_OFFSET_RULE),
+        prefixSize: hasPrefix ? (layoutOf(virtualizer)[0]?.size ?? 0) : 0,
       }),
     });
   };

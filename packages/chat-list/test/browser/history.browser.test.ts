@@ -86,6 +86,20 @@ describe('history', () => {
     await fixture.page.waitForFunction(() => window.fixture.events.historyRequests === 2);
   });
 
+  it('is not called in a loop when the "Loading..." prefix pushes the reader past the threshold and the loader finds nothing', async () => {
+    const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyMode=empty&historyDelay=50');
+    await fixture.settled();
+    // Rows near the top are measured first, so the next move lands where it is asked to.
+    await fixture.scrollTo(600);
+    // 80 px is in the zone; the prefix, content added above, moves the offset past 100 while it shows.
+    await fixture.scrollTo(80);
+    await fixture.page.waitForFunction(() => window.fixture.events.historyRequests >= 1);
+    await fixture.page.waitForSelector('[data-chat-list-prefix]', { state: 'detached' });
+    // Time is the subject: a loop would call it again every 50 ms load.
+    await fixture.page.waitForTimeout(500);
+    expect(await fixture.run('window.fixture.events.historyRequests'), 'requests with nothing changing').toBe(1);
+  });
+
   it('is not called when the list is not scrollable or is at the bottom', async () => {
     const short = await browser.open('count=2&history=1&historyEndOffset=100');
     await short.settled();
