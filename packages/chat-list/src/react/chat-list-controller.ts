@@ -59,10 +59,18 @@ export const measureRowElement = (element: Element, entry: ResizeObserverEntry |
 /**
  * Compensation writes land on whole pixels at most device pixel ratios, so each
  * loses up to a pixel; hundreds of them (rows measured while scrolling up) would
- * add up to a visible drift. The part the browser dropped is carried into the
- * next compensation, keeping the total error under one pixel.
+ * add up to a visible drift. What the browser dropped is carried into the next
+ * compensation, keeping the total error under one pixel.
+ *
+ * TanStack's offset after a compensation is the exact target it asked for, not
+ * where the browser put the scroller. A compensation that continues from ours
+ * (before a scroll event has read the scroller again) still owes the carry our
+ * last target added, not what the browser dropped of it: carrying that would
+ * count the fraction twice, and a chain of them drifts by pixels. Hence, per
+ * scroller: TanStack's offset right after our last write, the carry that write
+ * added, and what the browser dropped of it.
  */
-const subpixelDebt = new WeakMap<Element, number>();
+const subpixelCarries = new WeakMap<Element, [chainOffset: number, carry: number, dropped: number]>();
 
 export const writeScrollOffset = (
   offset: number,
@@ -71,12 +79,18 @@ export const writeScrollOffset = (
 ): void => {
   const element = instance.scrollElement;
   if (element === null) return;
-  const isCompensation = adjustments !== undefined && behavior !== 'smooth';
-  const target = offset + (adjustments ?? 0) + (isCompensation ? (subpixelDebt.get(element) ?? 0) : 0);
+  if (adjustments === undefined || behavior === 'smooth') {
+    subpixelCarries.delete(element);
+    element.scrollTo({ top: offset + (adjustments ?? 0), behavior });
+    return;
+  }
+  const [chainOffset, previousCarry, previousDropped] = subpixelCarries.get(element) ?? [offset, 0, 0];
+  const carry = Math.abs(offset - chainOffset) < 1e-6 ? previousCarry : previousDropped;
+  const target = offset + adjustments + carry;
   element.scrollTo({ top: target, behavior });
   // Reading scrollTop costs a layout, so only compensations (which need it) do.
-  const dropped = isCompensation ? target - element.scrollTop : 0;
-  subpixelDebt.set(element, Math.abs(dropped) < 1 ? dropped : 0);
+  const dropped = target - element.scrollTop;
+  subpixelCarries.set(element, [offset + adjustments, carry, Math.abs(dropped) < 1 ? dropped : 0]);
 };
 
 const shouldCompensateResize = (item: VirtualItem, instance: ListVirtualizer): boolean => {
