@@ -554,6 +554,11 @@ export const createChatListController = <TMessage>() => {
       history = INITIAL_HISTORY_TRIGGER;
       needsOpeningScroll = (scroller?.clientHeight ?? 0) === 0;
       void scrollToBottom();
+      // TanStack learns the new offset from the scroll event, after the re-render
+      // this commit already queued: that render would mount and measure the rows
+      // at the old offset, then the scroll event those at the bottom. Told now,
+      // the first frame renders and measures only the bottom rows.
+      if (scroller !== null && !needsOpeningScroll) self.virtualizer.scrollOffset = scroller.scrollTop;
     } else if (change.newerCount > 0) {
       const newMessages = messages.slice(length - change.newerCount);
       const behavior = decideFollow(resolveFollowPolicy(follow, isReceived), { wasAtBottom, newMessages, handle });
