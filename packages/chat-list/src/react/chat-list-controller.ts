@@ -205,7 +205,8 @@ export const createChatListController = <TMessage>() => {
       landedFrames = 0;
       correctCommand?.();
     }
-    lastCommandOffset = offset;
+    // Where this frame left the list, correction included: moving up from there is someone else's doing.
+    lastCommandOffset = offsetNow();
     const isLanded = landedFrames >= LANDED_FRAMES;
     if (isLanded || performance.now() - commandStartedAt > COMMAND_TIMEOUT_MS) {
       return finishCommand(isLanded || isCommandLanded());
