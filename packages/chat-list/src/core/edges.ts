@@ -30,7 +30,8 @@ export interface EdgeState {
 }
 
 /** Both edges are true for an empty list or content shorter than the viewport. */
-export const EDGES_OF_EMPTY_LIST: EdgeState = Object.freeze({
+// Pure: bundlers drop it when only the boolean edges are used, as the list does.
+export const EDGES_OF_EMPTY_LIST: EdgeState = /* @__PURE__ */ Object.freeze({
   isAtTop: true,
   isAtBottom: true,
   atTopBecause: 'content-fits-viewport',
@@ -49,9 +50,12 @@ export const getDistanceFromBottom = ({ scrollOffset, scrollSize, viewportSize }
 export const isAtTopEdge = (metrics: ScrollMetrics): boolean =>
   doesContentFit(metrics) || metrics.scrollOffset < EDGE_TOLERANCE_PX;
 
-/** At the bottom edge: the content fits, or the distance from the bottom is less than the tolerance. */
+/**
+ * At the bottom edge: the content fits, or the distance from the bottom is less
+ * than the tolerance (SPEC §2.5's formula; clamping it at 0 would not change the comparison).
+ */
 export const isAtBottomEdge = (metrics: ScrollMetrics): boolean =>
-  doesContentFit(metrics) || getDistanceFromBottom(metrics) < EDGE_TOLERANCE_PX;
+  doesContentFit(metrics) || metrics.scrollSize - (metrics.scrollOffset + metrics.viewportSize) < EDGE_TOLERANCE_PX;
 
 /** Both edges, with their reasons; see {@link EdgeState}. */
 export const getEdgeState = (metrics: ScrollMetrics): EdgeState => {

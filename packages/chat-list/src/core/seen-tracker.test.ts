@@ -24,8 +24,8 @@ class Messages {
     tracker.applyChange(change, next.length, this.getKey);
   }
 
-  markVisible(tracker: SeenTracker, firstIndex: number, lastIndex: number): boolean {
-    return tracker.markVisible(firstIndex, lastIndex, this.getKey);
+  markVisible(tracker: SeenTracker, firstIndex: number, lastIndex: number): void {
+    tracker.markVisible(firstIndex, lastIndex, this.getKey);
   }
 
   unseen(tracker: SeenTracker): number {
@@ -76,13 +76,15 @@ describe('SeenTracker.markVisible', () => {
     expect(tracker.newestSeenKey).toBe('j');
   });
 
-  it('returns true when something new was recorded and false for a repeat', () => {
+  it('changes nothing when a range already seen is marked again', () => {
     const tracker = createSeenTracker();
     const messages = new Messages(letters('abcdefghij'));
-    expect(messages.markVisible(tracker, 2, 4)).toBe(true);
-    expect(messages.markVisible(tracker, 2, 4)).toBe(false);
-    expect(messages.markVisible(tracker, 3, 4)).toBe(false);
-    expect(messages.markVisible(tracker, 1, 3)).toBe(true);
+    messages.markVisible(tracker, 2, 4);
+    messages.markVisible(tracker, 2, 4);
+    messages.markVisible(tracker, 3, 4);
+    expect(tracker.newestSeenKey).toBe('e');
+    expect(messages.unseen(tracker)).toBe(5);
+    expect(['b', 'c', 'd', 'e', 'f'].map((key) => tracker.wasSeen(key))).toEqual([false, true, true, true, false]);
   });
 
   it('does not move the newest seen message back when the reader scrolls up', () => {

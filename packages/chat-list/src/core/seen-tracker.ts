@@ -15,11 +15,8 @@ export interface SeenTracker {
   wasSeen(key: MessageKey): boolean;
   /** Messages newer than the newest one seen; all of them when none was. */
   getUnseenCount(count: number): number;
-  /**
-   * Records the messages `firstIndex..lastIndex` (inclusive) as seen. Returns
-   * true when anything new was recorded.
-   */
-  markVisible(firstIndex: number, lastIndex: number, getKey: (index: number) => MessageKey): boolean;
+  /** Records the messages `firstIndex..lastIndex` (inclusive) as seen. */
+  markVisible(firstIndex: number, lastIndex: number, getKey: (index: number) => MessageKey): void;
   /** Keeps the newest seen index in step with the messages after a commit. */
   applyChange(change: MessageChange, count: number, getKey: (index: number) => MessageKey): void;
 }
@@ -37,12 +34,10 @@ export const createSeenTracker = (): SeenTracker => {
     wasSeen: (key) => seenKeys.has(key),
     getUnseenCount: (count) => Math.max(0, count - 1 - newestIndex),
     markVisible(firstIndex, lastIndex, getKey) {
-      const sizeBefore = seenKeys.size;
       for (let index = firstIndex; index <= lastIndex; index++) seenKeys.add(getKey(index));
-      if (lastIndex <= newestIndex) return seenKeys.size > sizeBefore;
+      if (lastIndex <= newestIndex) return;
       newestIndex = lastIndex;
       newestKey = getKey(lastIndex);
-      return true;
     },
     applyChange(change, count, getKey) {
       if (change.kind !== 'edges-kept' && change.kind !== 'unchanged') {

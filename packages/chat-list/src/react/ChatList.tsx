@@ -81,7 +81,7 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
       {/* A column at least as tall as the viewport; content shorter than that sits at
           its bottom (an auto top margin takes the free space), or at its top for 'top'. */}
       <div style={{ minHeight: '100%', display: 'flex', flexDirection: 'column' }}>
-        <div style={{ flex: 'none', height: totalSize, marginTop: alignment === 'top' ? 0 : 'auto' }}>
+        <div style={{ height: totalSize, marginTop: alignment === 'top' ? 0 : 'auto' }}>
           {/* The rows in normal flow, moved to their place; the scroll height is the parent's `totalSize`. */}
           <div ref={contentRef} style={{ transform: `translateY(${rowsOffset}px)` }}>
             {rows.map((row) => {

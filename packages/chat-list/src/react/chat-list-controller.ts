@@ -32,8 +32,8 @@ declare const process: { env: { NODE_ENV?: string } };
 
 export type ListVirtualizer = Virtualizer<HTMLElement, HTMLElement>;
 
-export const PREFIX_KEY = '\u0000chat-list-prefix';
-export const SUFFIX_KEY = '\u0000chat-list-suffix';
+export const PREFIX_KEY = '\u0000prefix';
+export const SUFFIX_KEY = '\u0000suffix';
 /** Frames the target must hold before a scroll command counts as landed. */
 const LANDED_FRAMES = 2;
 /** TanStack stops reconciling a command after 5 s; so do we. */
@@ -79,18 +79,15 @@ export const writeScrollOffset = (
 ): void => {
   const element = instance.scrollElement;
   if (element === null) return;
-  if (adjustments === undefined || behavior === 'smooth') {
-    subpixelCarries.delete(element);
-    element.scrollTo({ top: offset + (adjustments ?? 0), behavior });
-    return;
-  }
-  const [chainOffset, previousCarry, previousDropped] = subpixelCarries.get(element) ?? [offset, 0, 0];
-  const carry = Math.abs(offset - chainOffset) < 1e-6 ? previousCarry : previousDropped;
-  const target = offset + adjustments + carry;
-  element.scrollTo({ top: target, behavior });
+  const isCompensation = adjustments !== undefined && behavior !== 'smooth';
+  const next = offset + (adjustments ?? 0);
+  const [chainOffset, chainCarry, dropped] = (isCompensation && subpixelCarries.get(element)) || [NaN, 0, 0];
+  // TanStack adds the adjustment to its offset with the same addition as `next`, so a chain compares equal.
+  const carry = offset === chainOffset ? chainCarry : dropped;
+  element.scrollTo({ top: next + carry, behavior });
   // Reading scrollTop costs a layout, so only compensations (which need it) do.
-  const dropped = target - element.scrollTop;
-  subpixelCarries.set(element, [offset + adjustments, carry, Math.abs(dropped) < 1 ? dropped : 0]);
+  const lost = isCompensation ? next + carry - element.scrollTop : 0;
+  subpixelCarries.set(element, [next, carry, Math.abs(lost) < 1 ? lost : 0]);
 };
 
 const shouldCompensateResize = (item: VirtualItem, instance: ListVirtualizer): boolean => {
@@ -250,9 +247,10 @@ export const createChatListController = <TMessage>() => {
       () => virtualizer.scrollToEnd({ behavior }),
       // TanStack reconciles its own command, but drops it in states we cannot
       // see (a viewport that was hidden, a held offset): the DOM is the judge.
+      // (The browser clamps the offset of content shorter than the viewport to 0.)
       behavior === 'smooth'
         ? undefined
-        : () => scroller && moveTo(scroller, Math.max(0, scroller.scrollHeight - scroller.clientHeight)),
+        : () => scroller && moveTo(scroller, scroller.scrollHeight - scroller.clientHeight),
     );
 
   /**
@@ -559,7 +557,7 @@ export const createChatListController = <TMessage>() => {
       // this commit already queued: that render would mount and measure the rows
       // at the old offset, then the scroll event those at the bottom. Told now,
       // the first frame renders and measures only the bottom rows.
-      if (scroller !== null && !needsOpeningScroll) self.virtualizer.scrollOffset = scroller.scrollTop;
+      virtualizer.scrollOffset = offsetNow();
     } else if (change.newerCount > 0) {
       const newMessages = messages.slice(length - change.newerCount);
       const behavior = decideFollow(resolveFollowPolicy(follow, isReceived), { wasAtBottom, newMessages, handle });
@@ -622,9 +620,9 @@ export const createChatListController = <TMessage>() => {
     adoptVirtualizer(instance: ListVirtualizer) {
       virtualizer = instance;
       // TanStack reads `anchorTo` when options are set (the prepend anchoring, done
-      // by now) and on every row measurement, to ask whether the list was at the end.
-      // With `scrollEndThreshold: -1` the answer is always no, but asking costs a
-      // layout pass over every row after the measured one: 33 ms to measure the
+      // by now) and on every row measurement, to ask whether the list was at the end
+      // and pin it there, which we do not want (see `useChatList`). Asking also costs
+      // a layout pass over every row after the measured one: 33 ms to measure the
       // first rows of 100 000. Until the next render sets the options again,
       // measurements take the cheap path.
       instance.options.anchorTo = 'start';

@@ -18,7 +18,6 @@ import {
 } from './chat-list-controller';
 import { warnOnce } from './dev-warnings';
 import type { ChatListBehaviorOptions, ChatListHandle } from './types';
-import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect';
 
 declare const process: { env: { NODE_ENV?: string } };
 
@@ -71,6 +70,8 @@ export interface UseChatListResult<TMessage> {
 }
 
 const AFFIX_ESTIMATED_SIZE = 40;
+/** `useLayoutEffect` in the browser, `useEffect` on the server (where it would warn). */
+const useIsomorphicLayoutEffect = typeof document !== 'undefined' ? React.useLayoutEffect : React.useEffect;
 /** Stands in for a `messages` that is not an array; one constant, so hook dependencies stay stable. */
 const NO_MESSAGES: readonly never[] = [];
 
@@ -102,7 +103,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
       const key = getMessageKey(safeMessages[index] as TMessage);
       if (typeof key === 'string' || typeof key === 'number') return key;
       warnOnce(() => `getMessageKey returned ${String(key)} for message ${index}; using its index until it has a key.`);
-      return `\u0000chat-list-index-${index}`;
+      return `\u0000index-${index}`;
     },
     [safeMessages, getMessageKey],
   );
@@ -143,11 +144,12 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     // TanStack keeps the row under the viewport's top in place when keys at
     // either edge change: that is our prepend anchoring. Following is our
     // policy, not TanStack's (its `followOnAppend` stays off by default).
+    // TanStack would also pin a list at the end while rows grow, judging "at the
+    // end" by its own model, which drifts from the DOM by fractions of a pixel per
+    // row until it lets go mid-stream. It asks only while `anchorTo` is 'end', which
+    // the controller turns back to 'start' before any row is measured; we pin from
+    // the DOM instead (`pinToBottom`).
     anchorTo: 'end',
-    // TanStack would pin a list at the end while rows grow, judging "at the end"
-    // by its own model, which drifts from the DOM by fractions of a pixel per row
-    // until it lets go mid-stream. We pin from the DOM instead (`pinToBottom`).
-    scrollEndThreshold: -1,
     indexAttribute: 'data-virtual-index',
     measureElement: measureRowElement,
     scrollToFn: writeScrollOffset,
@@ -191,7 +193,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
       'data-virtual-index': row.virtualIndex,
       ...(row.kind === 'message'
         ? { 'data-index': row.index, 'data-id': String(row.key) }
-        : { [row.kind === 'prefix' ? 'data-chat-list-prefix' : 'data-chat-list-suffix']: '' }),
+        : { [`data-chat-list-${row.kind}`]: '' }),
     }),
     [virtualizer],
   );
