@@ -77,7 +77,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const sizes = await measureSizes();
   for (const entry of Object.values(sizes)) {
     console.log(
-      `${entry.label}: ${(entry.minBytes / 1024).toFixed(1)} kB min, ${(entry.gzipBytes / 1024).toFixed(2)} kB min+gzip`,
+      `${entry.label}: ${(entry.minBytes / 1000).toFixed(1)} kB min, ${(entry.gzipBytes / 1000).toFixed(2)} kB min+gzip`,
     );
   }
 }
