@@ -66,7 +66,7 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
   });
   React.useImperativeHandle(ref, () => handle, [handle]);
 
-  // Duplicate keys must not make React drop a row: a key seen twice in view gets its index appended.
+  // Duplicate keys (and 1 beside '1') must not make React drop a row: a key seen twice in view gets its index appended.
   const renderedKeys = new Set<string>();
   return (
     <div
@@ -85,7 +85,7 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
           {/* The rows in normal flow, moved to their place; the scroll height is the parent's `totalSize`. */}
           <div ref={contentRef} style={{ transform: `translateY(${rowsOffset}px)` }}>
             {rows.map((row) => {
-              let reactKey = `${typeof row.key}:${row.key}`;
+              let reactKey = String(row.key);
               if (renderedKeys.has(reactKey)) reactKey += `#${row.virtualIndex}`;
               renderedKeys.add(reactKey);
               return (
