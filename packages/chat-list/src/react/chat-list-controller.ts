@@ -511,8 +511,7 @@ export const createChatListController = <TMessage>() => {
       committedHasSuffix = false;
       committedMessages = null;
       clearTimeout(scrollEndTimer);
-      if (commandFrame !== 0) cancelAnimationFrame(commandFrame);
-      commandFrame = 0;
+      // A watch frame still scheduled finds no command and stops.
       finishCommand(false);
     };
   };
