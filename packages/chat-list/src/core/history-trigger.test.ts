@@ -73,16 +73,17 @@ function run(
   let state = start;
   const requestedAt: number[] = [];
   events.forEach((event, index) => {
-    const result = reduceHistoryTrigger(state, event);
-    state = result.state;
-    if (result.shouldRequest) requestedAt.push(index);
+    const next = reduceHistoryTrigger(state, event);
+    // A request is the trigger turning pending.
+    if (next.isPending && !state.isPending) requestedAt.push(index);
+    state = next;
   });
   return { state, requests: requestedAt.length, requestedAt };
 }
 
-const evaluate = (isInZone: boolean): HistoryTriggerEvent => ({ type: 'evaluate', isInZone });
-const settle: HistoryTriggerEvent = { type: 'request-settled' };
-const committed: HistoryTriggerEvent = { type: 'older-messages-committed' };
+const evaluate = (isInZone: boolean): HistoryTriggerEvent => (isInZone ? 'in-zone' : 'out-of-zone');
+const settle: HistoryTriggerEvent = 'request-settled';
+const committed: HistoryTriggerEvent = 'older-messages-committed';
 
 describe('reduceHistoryTrigger', () => {
   it('starts armed and not pending', () => {
@@ -90,15 +91,15 @@ describe('reduceHistoryTrigger', () => {
   });
 
   it('requests on the first evaluate in the zone', () => {
-    const result = reduceHistoryTrigger(INITIAL_HISTORY_TRIGGER, evaluate(true));
-    expect(result.shouldRequest).toBe(true);
-    expect(result.state.isPending).toBe(true);
+    const { requests, state } = run([evaluate(true)]);
+    expect(requests).toBe(1);
+    expect(state).toEqual({ isArmed: false, isPending: true });
   });
 
   it('does not request on an evaluate outside the zone', () => {
-    const result = reduceHistoryTrigger(INITIAL_HISTORY_TRIGGER, evaluate(false));
-    expect(result.shouldRequest).toBe(false);
-    expect(result.state).toEqual(INITIAL_HISTORY_TRIGGER);
+    const { requests, state } = run([evaluate(false)]);
+    expect(requests).toBe(0);
+    expect(state).toEqual(INITIAL_HISTORY_TRIGGER);
   });
 
   it('does not mutate the state it is given', () => {
@@ -163,16 +164,16 @@ describe('reduceHistoryTrigger', () => {
   });
 
   it('ignores a settle that arrives when nothing is pending', () => {
-    const result = reduceHistoryTrigger(INITIAL_HISTORY_TRIGGER, settle);
-    expect(result.shouldRequest).toBe(false);
-    expect(result.state).toEqual(INITIAL_HISTORY_TRIGGER);
+    const { requests, state } = run([settle]);
+    expect(requests).toBe(0);
+    expect(state).toEqual(INITIAL_HISTORY_TRIGGER);
   });
 
   it('a commit alone never requests', () => {
-    expect(reduceHistoryTrigger(INITIAL_HISTORY_TRIGGER, committed).shouldRequest).toBe(false);
-    expect(reduceHistoryTrigger({ isArmed: false, isPending: false }, committed)).toEqual({
+    expect(run([committed]).requests).toBe(0);
+    expect(run([committed], { isArmed: false, isPending: false })).toMatchObject({
       state: { isArmed: true, isPending: false },
-      shouldRequest: false,
+      requests: 0,
     });
   });
 });

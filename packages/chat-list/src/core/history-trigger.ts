@@ -36,6 +36,8 @@ export const isInHistoryZone = (input: HistoryZoneInput): boolean =>
  * and only something that changes the situation re-arms it — the reader leaving
  * the zone, or older messages being committed. A settled promise alone does not
  * re-arm, or a loader that finds no more history would be called every frame.
+ *
+ * `isPending` turns true exactly when `onHistoryEndReached` must be called.
  */
 export interface HistoryTriggerState {
   isArmed: boolean;
@@ -44,21 +46,15 @@ export interface HistoryTriggerState {
 
 export const INITIAL_HISTORY_TRIGGER: Readonly<HistoryTriggerState> = { isArmed: true, isPending: false };
 
-export type HistoryTriggerEvent =
-  { type: 'evaluate'; isInZone: boolean } | { type: 'older-messages-committed' } | { type: 'request-settled' };
+/**
+ * What happened: the reader was found in or out of the zone, older messages
+ * were committed, or a request settled.
+ */
+export type HistoryTriggerEvent = 'in-zone' | 'out-of-zone' | 'older-messages-committed' | 'request-settled';
 
-export interface HistoryTriggerResult {
-  state: HistoryTriggerState;
-  /** True when `onHistoryEndReached` must be called now. */
-  shouldRequest: boolean;
-}
-
-export const reduceHistoryTrigger = (state: HistoryTriggerState, event: HistoryTriggerEvent): HistoryTriggerResult => {
-  if (event.type === 'request-settled') return { state: { ...state, isPending: false }, shouldRequest: false };
+export const reduceHistoryTrigger = (state: HistoryTriggerState, event: HistoryTriggerEvent): HistoryTriggerState => {
+  if (event === 'request-settled') return { ...state, isPending: false };
   // Leaving the zone, or new older messages, is what re-arms the trigger.
-  if (event.type === 'older-messages-committed' || !event.isInZone) {
-    return { state: { ...state, isArmed: true }, shouldRequest: false };
-  }
-  const shouldRequest = state.isArmed && !state.isPending;
-  return { state: shouldRequest ? { isArmed: false, isPending: true } : state, shouldRequest };
+  if (event !== 'in-zone') return { ...state, isArmed: true };
+  return state.isArmed && !state.isPending ? { isArmed: false, isPending: true } : state;
 };

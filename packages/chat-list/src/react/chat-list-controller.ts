@@ -360,11 +360,12 @@ export const createChatListController = <TMessage>() => {
   };
 
   const dispatchHistory = (event: HistoryTriggerEvent) => {
-    const result = reduceHistoryTrigger(history, event);
-    history = result.state;
-    if (!result.shouldRequest) return;
+    const wasPending = history.isPending;
+    history = reduceHistoryTrigger(history, event);
+    // The trigger turns pending exactly when it asks for history.
+    if (wasPending || !history.isPending) return;
     const settle = () => {
-      if (isMounted) dispatchHistory({ type: 'request-settled' });
+      if (isMounted) dispatchHistory('request-settled');
     };
     try {
       const pending = options.onHistoryEndReached?.(handle) as Promise<unknown> | undefined;
@@ -400,15 +401,16 @@ export const createChatListController = <TMessage>() => {
       unseenCount = unseen;
       options.onUnseenCountChange?.(unseen);
     }
-    dispatchHistory({
-      type: 'evaluate',
-      isInZone: isInHistoryZone({
+    dispatchHistory(
+      isInHistoryZone({
         ...metrics,
         isAtBottom,
         historyEndOffset: sanitizeNumber(options.historyEndOffset, HISTORY_END_OFFSET_RULE),
         prefixSize: hasPrefix ? (layoutOf(virtualizer)[0]?.size ?? 0) : 0,
-      }),
-    });
+      })
+        ? 'in-zone'
+        : 'out-of-zone',
+    );
   };
 
   /**
@@ -569,7 +571,7 @@ export const createChatListController = <TMessage>() => {
     if (change.olderCount > 0) {
       const olderMessages = messages.slice(0, change.olderCount);
       pendingBatches.push(() => options.onOlderMessages?.(handle, olderMessages));
-      history = reduceHistoryTrigger(history, { type: 'older-messages-committed' }).state;
+      history = reduceHistoryTrigger(history, 'older-messages-committed');
     }
     if (change.kind !== 'unchanged' || suffixChanged) syncWithScroller();
   };
