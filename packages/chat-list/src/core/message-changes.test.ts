@@ -42,8 +42,8 @@ describe('getCommittedEdges', () => {
 });
 
 describe('detectMessageChange', () => {
-  it('reports initial when messages go from none to some, all of them newer', () => {
-    expect(change([], ids('a', 'b', 'c'))).toEqual({ kind: 'initial', olderCount: 0, newerCount: 3 });
+  it('reports opened when messages go from none to some', () => {
+    expect(change([], ids('a', 'b', 'c'))).toEqual({ kind: 'opened', olderCount: 0, newerCount: 0 });
   });
 
   it('reports unchanged when there were and are no messages', () => {
@@ -90,20 +90,20 @@ describe('detectMessageChange', () => {
     });
   });
 
-  it('reports replaced when no previous edge key survives (another conversation)', () => {
+  it('reports opened when no previous edge key survives (another conversation)', () => {
     expect(change(ids('a', 'b', 'c'), ids('x', 'y', 'z', 'w'))).toEqual({
-      kind: 'replaced',
+      kind: 'opened',
       olderCount: 0,
       newerCount: 0,
     });
   });
 
-  it('reports replaced when only a middle key survives', () => {
-    expect(change(ids('a', 'b', 'c'), ids('x', 'b', 'z'))).toEqual({ kind: 'replaced', olderCount: 0, newerCount: 0 });
+  it('reports opened when only a middle key survives', () => {
+    expect(change(ids('a', 'b', 'c'), ids('x', 'b', 'z'))).toEqual({ kind: 'opened', olderCount: 0, newerCount: 0 });
   });
 
-  it('reports replaced for a same-length list with different edge keys', () => {
-    expect(change(range(0, 5), range(100, 105))).toMatchObject({ kind: 'replaced' });
+  it('reports opened for a same-length list with different edge keys', () => {
+    expect(change(range(0, 5), range(100, 105))).toMatchObject({ kind: 'opened' });
   });
 
   it('counts the appended messages when the first message was removed in the same update', () => {
@@ -140,7 +140,7 @@ describe('detectMessageChange', () => {
 
   it('works with numeric keys and does not confuse 1 with "1"', () => {
     expect(change([1, 2, 3], [1, 2, 3, 4])).toEqual({ kind: 'edges-kept', olderCount: 0, newerCount: 1 });
-    expect(change([1, 2, 3], ['1', '2', '3'])).toMatchObject({ kind: 'replaced' });
+    expect(change([1, 2, 3], ['1', '2', '3'])).toMatchObject({ kind: 'opened' });
   });
 
   describe('duplicate keys', () => {

@@ -17,14 +17,14 @@ export const NO_COMMITTED_MESSAGES: Readonly<CommittedEdges> = {
 /**
  * How `messages` changed since the last commit, found by comparing keys, never
  * indexes (SPEC §2.3, §2.4).
- * - `initial`: from no messages to some (a new conversation opens at the bottom).
+ * - `opened`: a new conversation (it opens at the bottom): messages from none,
+ *   or none of the previous edge keys survives.
  * - `cleared`: from some messages to none.
- * - `replaced`: neither previous edge key survives: another conversation.
  * - `edges-kept`: the previous first or last message is still there; `olderCount`
  *   messages now stand before the old first one, `newerCount` after the old last one.
  * - `unchanged`: same count and edge keys (a middle edit, or nothing).
  */
-export type MessageChangeKind = 'unchanged' | 'initial' | 'cleared' | 'replaced' | 'edges-kept';
+export type MessageChangeKind = 'unchanged' | 'opened' | 'cleared' | 'edges-kept';
 
 export interface MessageChange {
   kind: MessageChangeKind;
@@ -70,13 +70,13 @@ export const detectMessageChange = (
   count: number,
   getKey: (index: number) => MessageKey,
 ): MessageChange => {
-  if (previous.count === 0) return count === 0 ? change('unchanged') : change('initial', 0, count);
+  if (previous.count === 0) return count === 0 ? change('unchanged') : change('opened');
   if (count === 0) return change('cleared');
   if (count === previous.count && getKey(0) === previous.firstKey && getKey(count - 1) === previous.lastKey) {
     return change('unchanged');
   }
   const firstIndex = findKey(previous.firstKey, getKey, 0, count - 1);
   const lastIndex = findKey(previous.lastKey, getKey, count - 1, 0);
-  if (firstIndex === -1 && lastIndex === -1) return change('replaced');
+  if (firstIndex === -1 && lastIndex === -1) return change('opened');
   return change('edges-kept', Math.max(0, firstIndex), lastIndex === -1 ? 0 : count - 1 - lastIndex);
 };

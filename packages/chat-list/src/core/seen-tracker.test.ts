@@ -168,11 +168,11 @@ describe('SeenTracker.applyChange', () => {
     expect(messages.unseen(tracker)).toBe(next.length);
   });
 
-  it('resets on an initial change (a new conversation after an empty list)', () => {
+  it('resets when a conversation opens after an empty list', () => {
     const tracker = createSeenTracker();
     const messages = new Messages(letters('abc'));
     messages.markVisible(tracker, 0, 2);
-    tracker.applyChange({ kind: 'initial', olderCount: 0, newerCount: 3 }, 3, messages.getKey);
+    tracker.applyChange({ kind: 'opened', olderCount: 0, newerCount: 0 }, 3, messages.getKey);
     expect(tracker.newestSeenKey).toBeUndefined();
     expect(tracker.wasSeen('a')).toBe(false);
     expect(messages.unseen(tracker)).toBe(3);

@@ -508,7 +508,7 @@ export const createChatListController = <TMessage>() => {
     return () => {
       isMounted = false;
       // A remount (StrictMode's rehearsal, <Activity>) must open at the bottom
-      // again: forget what was committed, so the next commit reads as initial.
+      // again: forget what was committed, so the next commit is an `opened` change.
       committed = NO_COMMITTED_MESSAGES;
       committedHasSuffix = false;
       committedMessages = null;
@@ -549,7 +549,7 @@ export const createChatListController = <TMessage>() => {
     seen.applyChange(change, length, getKeyAt);
 
     const wasAtBottom = isAtBottom || isHeadingForBottom;
-    if (change.kind === 'initial' || change.kind === 'replaced') {
+    if (change.kind === 'opened') {
       // A new conversation opens at its newest message, whatever the follow mode (SPEC §2.5).
       history = INITIAL_HISTORY_TRIGGER;
       needsOpeningScroll = (scroller?.clientHeight ?? 0) === 0;
