@@ -90,6 +90,14 @@ export const writeScrollOffset = (
   subpixelCarries.set(element, [next, carry, Math.abs(lost) < 1 ? lost : 0]);
 };
 
+/** Calls `onResize` when the element's size changes; returns how to stop. Without ResizeObserver (jsdom), nothing. */
+const observeResize = (element: Element, onResize: () => void): (() => void) | undefined => {
+  if (typeof ResizeObserver === 'undefined') return undefined;
+  const observer = new ResizeObserver(onResize);
+  observer.observe(element);
+  return () => observer.disconnect();
+};
+
 const shouldCompensateResize = (item: VirtualItem, instance: ListVirtualizer): boolean => {
   const offset = instance.scrollOffset ?? 0;
   if (item.end <= offset) return true;
@@ -478,29 +486,25 @@ export const createChatListController = <TMessage>() => {
     syncWithScroller();
   };
 
+  // A detach stays until the next element's replaces it, so after a ref call with
+  // null it runs once more: harmless, as removing or disconnecting twice does nothing.
   const scrollerRef = (element: HTMLElement | null) => {
     detachScroller?.();
-    detachScroller = undefined;
     scroller = element;
     if (element === null) return;
     element.addEventListener('scroll', onScroll, { passive: true });
     for (const type of INTENT_EVENTS) element.addEventListener(type, onUserIntent, { passive: true });
-    const resizeObserver = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(onViewportResize);
-    resizeObserver?.observe(element);
+    const stopObserving = observeResize(element, onViewportResize);
     detachScroller = () => {
       element.removeEventListener('scroll', onScroll);
       for (const type of INTENT_EVENTS) element.removeEventListener(type, onUserIntent);
-      resizeObserver?.disconnect();
+      stopObserving?.();
     };
   };
 
   const contentRef = (element: HTMLElement | null) => {
     detachContent?.();
-    detachContent = undefined;
-    if (element === null || typeof ResizeObserver === 'undefined') return;
-    const resizeObserver = new ResizeObserver(pinToBottom);
-    resizeObserver.observe(element);
-    detachContent = () => resizeObserver.disconnect();
+    if (element !== null) detachContent = observeResize(element, pinToBottom);
   };
 
   const mount = () => {
