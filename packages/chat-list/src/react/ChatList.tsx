@@ -76,7 +76,7 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
       role={role}
       tabIndex={0}
       className={className}
-      style={style ? { ...SCROLLER_STYLE, ...style } : SCROLLER_STYLE}
+      style={{ ...SCROLLER_STYLE, ...style }}
     >
       {/* A column at least as tall as the viewport; content shorter than that sits at
           its bottom (an auto top margin takes the free space), or at its top for 'top'. */}
