@@ -478,7 +478,7 @@ export const createChatListController = <TMessage>() => {
   };
 
   const onViewportResize = () => {
-    if (needsOpeningScroll && (scroller?.clientHeight ?? 0) > 0) {
+    if (needsOpeningScroll && handle.viewportSize > 0) {
       needsOpeningScroll = false;
       void scrollToBottom();
     }
@@ -556,7 +556,7 @@ export const createChatListController = <TMessage>() => {
     if (change.kind === 'opened') {
       // A new conversation opens at its newest message, whatever the follow mode (SPEC §2.5).
       history = INITIAL_HISTORY_TRIGGER;
-      needsOpeningScroll = (scroller?.clientHeight ?? 0) === 0;
+      needsOpeningScroll = handle.viewportSize === 0;
       void scrollToBottom();
       // TanStack learns the new offset from the scroll event, after the re-render
       // this commit already queued: that render would mount and measure the rows
