@@ -634,9 +634,8 @@ export const createChatListController = <TMessage>() => {
       instance.shouldAdjustScrollPositionOnItemSizeChange = shouldCompensate;
       // TanStack's offset moves so the anchor keeps its place, before the rows of this
       // render are chosen; the commit writes it to the scroller. The scan is as long as the prepend.
-      const anchor =
-        prefixAnchorKey === undefined ? undefined : layoutOf(instance).find((row) => row.key === prefixAnchorKey);
-      if (anchor !== undefined) {
+      const anchor = prefixAnchorKey !== undefined && layoutOf(instance).find((row) => row.key === prefixAnchorKey);
+      if (anchor) {
         instance.scrollOffset = Math.max(0, anchor.start - prefixAnchorDistance);
         hasOffsetToWrite = true;
       }
