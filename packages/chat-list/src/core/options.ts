@@ -39,8 +39,9 @@ export const HISTORY_END_OFFSET_RULE: NumberRule = {
  * is {@link describeNumberProblem}'s, kept apart so production bundles drop it.
  */
 export const sanitizeNumber = (value: unknown, rule: NumberRule): number => {
-  if (typeof value !== 'number' || Number.isNaN(value)) return rule.fallback;
+  if (typeof value !== 'number') return rule.fallback;
   const rounded = rule.integer ? Math.round(value) : value;
+  // NaN is never below the minimum, and not finite: it falls back like Infinity.
   if (rounded < rule.min) return rule.min;
   return Number.isFinite(rounded) ? rounded : rule.fallback;
 };
