@@ -47,20 +47,16 @@ export const createSeenTracker = (): SeenTracker => {
         newestIndex = -1;
         return;
       }
-      // Usually the messages before the newest seen one only grew by the prepended ones.
-      const expected = newestIndex + change.olderCount;
-      if (
-        change.kind === 'edges-kept' &&
-        newestKey !== undefined &&
-        (expected >= count || getKey(expected) !== newestKey)
-      ) {
-        // It moved (a middle insert before it) or was removed: the newest seen
-        // message is now the last one whose key was seen.
-        newestIndex = count - 1;
-        while (newestIndex >= 0 && !seenKeys.has(getKey(newestIndex))) newestIndex--;
-        newestKey = newestIndex === -1 ? undefined : getKey(newestIndex);
-      } else if (newestKey !== undefined) {
-        newestIndex = expected;
+      if (newestKey !== undefined) {
+        // Usually the messages before the newest seen one only grew by the prepended ones.
+        newestIndex += change.olderCount;
+        if (change.kind === 'edges-kept' && (newestIndex >= count || getKey(newestIndex) !== newestKey)) {
+          // It moved (a middle insert before it) or was removed: the newest seen
+          // message is now the last one whose key was seen.
+          newestIndex = count - 1;
+          while (newestIndex >= 0 && !seenKeys.has(getKey(newestIndex))) newestIndex--;
+          newestKey = newestIndex === -1 ? undefined : getKey(newestIndex);
+        }
       }
       // Same count and edges can still hide re-keyed middle messages: prune in every case.
       if (seenKeys.size > 2 * count + 64) {
