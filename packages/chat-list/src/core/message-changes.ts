@@ -72,11 +72,10 @@ export const detectMessageChange = (
 ): MessageChange => {
   if (previous.count === 0) return count === 0 ? change('unchanged') : change('opened');
   if (count === 0) return change('cleared');
-  if (count === previous.count && getKey(0) === previous.firstKey && getKey(count - 1) === previous.lastKey) {
-    return change('unchanged');
-  }
   const firstIndex = findKey(previous.firstKey, getKey, 0, count - 1);
   const lastIndex = findKey(previous.lastKey, getKey, count - 1, 0);
   if (firstIndex === -1 && lastIndex === -1) return change('opened');
+  // As many messages and both edge keys where they were (each scan stopped at its first step).
+  if (count === previous.count && firstIndex === 0 && lastIndex === count - 1) return change('unchanged');
   return change('edges-kept', Math.max(0, firstIndex), lastIndex === -1 ? 0 : count - 1 - lastIndex);
 };
