@@ -168,17 +168,12 @@ export const createChatListController = <TMessage>() => {
   let detachContent: (() => void) | undefined;
 
   const offsetNow = () => scroller?.scrollTop ?? 0;
-  const readMetrics = (): ScrollMetrics | null =>
-    scroller && {
-      scrollOffset: scroller.scrollTop,
-      scrollSize: scroller.scrollHeight,
-      viewportSize: scroller.clientHeight,
-    };
-  /** An edge as the DOM has it now; without a scroller there is no content, which is at both. */
-  const isAtEdgeNow = (isAtEdge: (metrics: ScrollMetrics) => boolean) => {
-    const metrics = readMetrics();
-    return metrics === null || isAtEdge(metrics);
-  };
+  /** The scroller's geometry now; without a scroller there is no content, which is at both edges. */
+  const readMetrics = (): ScrollMetrics => ({
+    scrollOffset: offsetNow(),
+    scrollSize: scroller?.scrollHeight ?? 0,
+    viewportSize: scroller?.clientHeight ?? 0,
+  });
   /** Writes the scroller's offset and remembers where it landed. */
   const moveTo = (element: HTMLElement, offset: number) => {
     element.scrollTop = offset;
@@ -250,7 +245,7 @@ export const createChatListController = <TMessage>() => {
   const scrollToBottom = (behavior?: FollowBehavior) =>
     startCommand(
       true,
-      () => isAtEdgeNow(isAtBottomEdge),
+      () => isAtBottomEdge(readMetrics()),
       // TanStack's scroll methods default to `behavior: 'auto'`, as ours do.
       () => virtualizer.scrollToEnd({ behavior }),
       // TanStack reconciles its own command, but drops it in states we cannot
@@ -339,10 +334,10 @@ export const createChatListController = <TMessage>() => {
     scrollToOffset: (offset, scrollOptions) => scrollRaw('scrollToOffset', offset, scrollOptions),
     scrollBy: (delta, scrollOptions) => scrollRaw('scrollBy', delta, scrollOptions),
     get isAtTop() {
-      return isAtEdgeNow(isAtTopEdge);
+      return isAtTopEdge(readMetrics());
     },
     get isAtBottom() {
-      return isAtEdgeNow(isAtBottomEdge);
+      return isAtBottomEdge(readMetrics());
     },
     get isScrolling() {
       return isScrolling;
@@ -393,8 +388,8 @@ export const createChatListController = <TMessage>() => {
 
   /** Edges, seen tracking and the history trigger, from the DOM as it is now. */
   const syncWithScroller = () => {
+    if (scroller === null) return;
     const metrics = readMetrics();
-    if (metrics === null) return;
     const wasAtTop = isAtTop;
     const wasAtBottom = isAtBottom;
     isAtTop = isAtTopEdge(metrics);
