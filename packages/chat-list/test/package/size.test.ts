@@ -13,11 +13,10 @@ const REACT = ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'];
 const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 const KB = 1000;
 
-// SPEC §5 asks for 5 kB and 16 kB. With TanStack included the bar holds (15.2 kB).
-// Without it, the package measures 5112 B: 112 B over the 5 kB bar. Until it is
-// cut down, this ceiling stops it from growing; lower it to `5 * KB` then.
+// SPEC §5 asks for 5 kB and 16 kB. Without TanStack the package measures 4974 B,
+// 26 B under its bar; with TanStack included, 15.04 kB.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], limit: 5.12 * KB },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], limit: 5 * KB },
   { name: 'TanStack Virtual included (React external)', external: REACT, limit: 16 * KB },
 ];
 
