@@ -15,8 +15,6 @@ export type {
 export { EDGE_TOLERANCE_PX, followAlways, followAtBottom, followNever, followWhen } from './core';
 export type {
   Alignment,
-  AtBottomReason,
-  AtTopReason,
   FollowBehavior,
   FollowContext,
   FollowMode,
