@@ -1,6 +1,7 @@
 // Turns the raw runs into medians, the markdown table, the SVG chart and
 // BENCHMARKS.md. Pure functions of the JSON written by run.mjs, so the report
 // can be regenerated from results/latest.json (`node report.mjs`).
+import { KB } from '@chat-list/bundle-size';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -402,7 +403,7 @@ export function aggregate(data) {
       if (metric.size) {
         const entry = metric.size[impl] ? data.sizes[metric.size[impl]] : null;
         cells[metric.id][impl] = entry
-          ? { value: entry.gzipBytes / 1000, runs: 1, failed: 0 }
+          ? { value: entry.gzipBytes / KB, runs: 1, failed: 0 }
           : { value: null, na: true };
         continue;
       }

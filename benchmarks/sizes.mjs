@@ -1,7 +1,6 @@
-// Library sizes: each entry bundled with esbuild (minified, ESM, production),
-// React external, then gzipped (level 9). Bytes.
-import { build } from 'esbuild';
-import { gzipSync } from 'node:zlib';
+// Library sizes: each entry measured by tools/bundle-size (esbuild, minified, ESM,
+// production, React external, gzip level 9), the helper the size budget test uses too. Bytes.
+import { KB, measureBundle } from '@chat-list/bundle-size';
 import { fileURLToPath } from 'node:url';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
@@ -55,20 +54,8 @@ export const SIZE_ENTRIES = [
 export async function measureSizes() {
   const results = {};
   for (const entry of SIZE_ENTRIES) {
-    const output = await build({
-      stdin: { contents: entry.contents, resolveDir: HERE, loader: 'js' },
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      platform: 'browser',
-      target: 'es2020',
-      write: false,
-      external: entry.external,
-      define: { 'process.env.NODE_ENV': '"production"' },
-      logLevel: 'silent',
-    });
-    const code = output.outputFiles[0].contents;
-    results[entry.key] = { ...entry, minBytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length };
+    const sizes = await measureBundle({ contents: entry.contents, resolveDir: HERE, external: entry.external });
+    results[entry.key] = { ...entry, ...sizes };
   }
   return results;
 }
@@ -77,7 +64,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const sizes = await measureSizes();
   for (const entry of Object.values(sizes)) {
     console.log(
-      `${entry.label}: ${(entry.minBytes / 1000).toFixed(1)} kB min, ${(entry.gzipBytes / 1000).toFixed(2)} kB min+gzip`,
+      `${entry.label}: ${(entry.minBytes / KB).toFixed(1)} kB min, ${(entry.gzipBytes / KB).toFixed(2)} kB min+gzip`,
     );
   }
 }
