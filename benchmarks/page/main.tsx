@@ -289,6 +289,20 @@ function takeHistory(n: number): ChatMessage[] {
   return history.slice(nextHistory, nextHistory + n);
 }
 
+/** Puts `n` older messages before the list (with `changes` in the same update); returns when it was asked. */
+function prependHistory(n: number, changes: Partial<ListState> = {}): number {
+  const batch = takeHistory(n);
+  const t0 = performance.now();
+  setListState((state) => ({
+    ...state,
+    ...changes,
+    messages: [...batch, ...state.messages],
+    kind: 'prepend',
+    prepended: state.prepended + n,
+  }));
+  return t0;
+}
+
 const bench = {
   ready: true,
   impl: implName,
@@ -343,14 +357,7 @@ const bench = {
     await afterFrame();
     const anchor = topRow();
     if (!anchor) throw new Error('no row in view');
-    const batch = takeHistory(n);
-    const t0 = performance.now();
-    setListState((state) => ({
-      ...state,
-      messages: [...batch, ...state.messages],
-      kind: 'prepend',
-      prepended: state.prepended + n,
-    }));
+    const t0 = prependHistory(n);
     const result = await settle(t0, { anchorId: anchor.id });
     return { ms: result.ms, frames: result.frames, settled: result.settled, ...drift(anchor, result.samples) };
   },
@@ -369,15 +376,7 @@ const bench = {
     const loadingVisible = container.querySelector('[data-loading]') !== null;
     const anchor = topRow();
     if (!anchor) throw new Error('no row in view');
-    const batch = takeHistory(n);
-    const t0 = performance.now();
-    setListState((state) => ({
-      ...state,
-      messages: [...batch, ...state.messages],
-      prefix: false,
-      kind: 'prepend',
-      prepended: state.prepended + n,
-    }));
+    const t0 = prependHistory(n, { prefix: false });
     const result = await settle(t0, { anchorId: anchor.id });
     return { ms: result.ms, settled: result.settled, loadingVisible, ...drift(anchor, result.samples) };
   },
