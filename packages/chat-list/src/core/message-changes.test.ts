@@ -32,7 +32,7 @@ describe('getCommittedEdges', () => {
 
   it('returns the empty edges for no messages without calling getKey', () => {
     const getKey = vi.fn(keysOf([]));
-    expect(getCommittedEdges(0, getKey)).toBe(NO_COMMITTED_MESSAGES);
+    expect(getCommittedEdges(0, getKey)).toEqual(NO_COMMITTED_MESSAGES);
     expect(getKey).not.toHaveBeenCalled();
   });
 

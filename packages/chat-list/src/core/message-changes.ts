@@ -8,12 +8,6 @@ export interface CommittedEdges {
   lastKey: MessageKey | undefined;
 }
 
-export const NO_COMMITTED_MESSAGES: Readonly<CommittedEdges> = {
-  count: 0,
-  firstKey: undefined,
-  lastKey: undefined,
-};
-
 /**
  * How `messages` changed since the last commit, found by comparing keys, never
  * indexes (SPEC §2.3, §2.4).
@@ -34,10 +28,14 @@ export interface MessageChange {
   newerCount: number;
 }
 
-export const getCommittedEdges = (count: number, getKey: (index: number) => MessageKey): CommittedEdges => {
-  if (count === 0) return NO_COMMITTED_MESSAGES;
-  return { count, firstKey: getKey(0), lastKey: getKey(count - 1) };
-};
+/** The edges of `count` messages; no messages have no keys to read (`getKey` may be left out then). */
+export const getCommittedEdges = (count: number, getKey?: (index: number) => MessageKey): CommittedEdges => ({
+  count,
+  firstKey: count ? getKey?.(0) : undefined,
+  lastKey: count ? getKey?.(count - 1) : undefined,
+});
+
+export const NO_COMMITTED_MESSAGES: Readonly<CommittedEdges> = getCommittedEdges(0);
 
 /**
  * Finds `key` scanning from `from` towards `to` (inclusive, either direction; the

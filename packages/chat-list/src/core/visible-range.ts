@@ -1,7 +1,5 @@
 /** A laid-out row, as the virtualizer reports it (px from the top of the content). */
 export interface LaidOutRow {
-  /** Index in `messages`, or -1 for the prefix and suffix rows. */
-  messageIndex: number;
   start: number;
   end: number;
 }
@@ -13,25 +11,32 @@ export interface VisibleIndexRange {
 }
 
 /**
- * The messages that intersect `[scrollOffset, scrollOffset + viewportSize)`.
- * Rows arrive in order, so the scan stops at the first row past the viewport.
- * Touching an edge is not intersecting: a row that ends exactly at the top of
- * the viewport is not seen.
+ * The messages that intersect `[scrollOffset, scrollOffset + viewportSize)`, as
+ * indexes in `messages` (row index minus `prefixCount`; the prefix and suffix
+ * rows are no messages). The scan starts at row `from` (the row at the top of
+ * the viewport) and stops at the first row past the viewport. Touching an edge
+ * is not intersecting: a row that ends exactly at the top of the viewport is
+ * not seen.
  */
 export const getVisibleIndexRange = (
-  rows: readonly LaidOutRow[],
+  rows: ArrayLike<LaidOutRow>,
+  from: number,
   scrollOffset: number,
   viewportSize: number,
+  prefixCount: number,
+  messageCount: number,
 ): VisibleIndexRange | null => {
   if (viewportSize <= 0) return null;
   const viewportEnd = scrollOffset + viewportSize;
   let firstIndex = -1;
   let lastIndex = -1;
-  for (const row of rows) {
+  for (let index = from; index < rows.length; index++) {
+    const row = rows[index] as LaidOutRow;
+    const messageIndex = index - prefixCount;
     if (row.start >= viewportEnd) break;
-    if (row.messageIndex < 0 || row.end <= scrollOffset || row.end <= row.start) continue;
-    if (firstIndex === -1) firstIndex = row.messageIndex;
-    lastIndex = row.messageIndex;
+    if (messageIndex < 0 || messageIndex >= messageCount || row.end <= scrollOffset || row.end <= row.start) continue;
+    if (firstIndex === -1) firstIndex = messageIndex;
+    lastIndex = messageIndex;
   }
   return firstIndex === -1 ? null : { firstIndex, lastIndex };
 };

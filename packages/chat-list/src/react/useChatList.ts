@@ -133,7 +133,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
   );
 
   const [chat] = React.useState(createChatListController<TMessage>);
-  chat.update(options, safeMessages, getKeyAt, hasPrefix, hasSuffix);
+  const anchorTo = chat.update(options, safeMessages, getKeyAt, hasPrefix, hasSuffix);
 
   const virtualizer = useVirtualizer<HTMLElement, HTMLElement>({
     count: prefixCount + safeMessages.length + (hasSuffix ? 1 : 0),
@@ -148,8 +148,8 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     // end" by its own model, which drifts from the DOM by fractions of a pixel per
     // row until it lets go mid-stream. It asks only while `anchorTo` is 'end', which
     // the controller turns back to 'start' before any row is measured; we pin from
-    // the DOM instead (`pinToBottom`).
-    anchorTo: 'end',
+    // the DOM instead (`pinToBottom`). An append needs no anchoring: 'start' then.
+    anchorTo,
     indexAttribute: 'data-virtual-index',
     measureElement: measureRowElement,
     scrollToFn: writeScrollOffset,
