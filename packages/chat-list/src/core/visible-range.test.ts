@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { getVisibleIndexRange, type LaidOutRow } from './visible-range';
 
-/** Rows of the given heights laid out from `firstStart`. */
-function layout(heights: readonly number[], firstStart = 0): LaidOutRow[] {
-  let start = firstStart;
+/** Rows of the given heights laid out from 0. */
+function layout(heights: readonly number[]): LaidOutRow[] {
+  let start = 0;
   return heights.map((height) => {
     const row = { start, end: start + height };
     start += height;

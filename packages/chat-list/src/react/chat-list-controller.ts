@@ -599,7 +599,7 @@ export const createChatListController = <TMessage>() => {
     ) {
       // Messages appended, every earlier one the same object: on any new count,
       // TanStack lays out every row again and scans the keys up to the reader's row
-      // for its prepend anchor, 9 ms per message at 100 000. Told where the change
+      // for its prepend anchor: 9 ms per append at 100 000. Told where the change
       // starts, it lays out only the new rows (`adoptVirtualizer`). An edit in the
       // same update makes a new object, and the full layout.
       appendedFrom =
