@@ -90,8 +90,10 @@ const browser = await launchChromium();
 const chromiumVersion = browser.version();
 const runs = {};
 try {
-  for (let run = 0; run < runsCount; run++) {
+  const totalRuns = Math.max(runsCount, ...scenarios.map((scenario) => scenario.minRuns ?? 0));
+  for (let run = 0; run < totalRuns; run++) {
     for (const scenario of scenarios) {
+      if (run >= Math.max(runsCount, scenario.minRuns ?? 0)) continue;
       // Interleaved: every implementation once per scenario per run, in an order rotated per run.
       const order = impls.map((_, index) => impls[(index + run) % impls.length]);
       for (const impl of order) {
@@ -101,7 +103,7 @@ try {
         ((runs[scenario.id] ??= {})[impl] ??= []).push(result);
         const summary = result.error ? `ERROR ${result.error}` : '';
         console.error(
-          `run ${run + 1}/${runsCount}  ${scenario.id.padEnd(16)} ${impl.padEnd(9)} ${String(Date.now() - t).padStart(6)} ms ${summary}`,
+          `run ${run + 1}/${totalRuns}  ${scenario.id.padEnd(16)} ${impl.padEnd(9)} ${String(Date.now() - t).padStart(6)} ms ${summary}`,
         );
       }
     }

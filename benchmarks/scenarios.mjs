@@ -19,6 +19,8 @@ function mountScenario(count, label, { remount = false } = {}) {
     query: { count, history: 0, future: 10 },
     // The plain list renders every row: at 100 000 a run takes 10–40 s, so it runs once.
     maxRuns: count >= 100_000 ? { plain: 1 } : {},
+    // The mount bar is judged on the median at 100 000; ours and virtua are a few ms apart there.
+    minRuns: count >= 100_000 ? 5 : 0,
     async run({ page, cdp }) {
       const heapBefore = await heapAfterGc(cdp);
       const mount = await page.evaluate(() => window.bench.mount());
@@ -30,6 +32,7 @@ function mountScenario(count, label, { remount = false } = {}) {
       const again = remount ? await page.evaluate(() => window.bench.remount()) : null;
       return {
         mountMs: mount.ms,
+        mountFrameStartMs: mount.frameStartMs,
         mountFrames: mount.frames,
         mountCommitMs: mount.commitMs,
         mountGap: mount.gap,

@@ -71,12 +71,21 @@ interface Frame {
   /** performance.now() at the frame's rAF callback. */
   t: number;
 }
+interface PaintedFrame extends Frame {
+  /**
+   * performance.now() in the first task after the frame: the main thread is
+   * done with it (scripts, resize observers, layout, paint). A list that
+   * measures in a resize observer works after the frame's rAF time, so only
+   * this time counts all the work before the frame can be shown.
+   */
+  paintedAt: number;
+}
 /** Resolves after the next frame is painted (in a task that follows it). */
-function afterFrame(): Promise<Frame> {
+function afterFrame(): Promise<PaintedFrame> {
   return new Promise((resolve) => {
     requestAnimationFrame(() => {
       const frame = { frame: frameNo, t: performance.now() };
-      postTask(() => resolve(frame));
+      postTask(() => resolve({ ...frame, paintedAt: performance.now() }));
     });
   });
 }
@@ -153,7 +162,7 @@ function rowTop(id: string): number | null {
   return row ? row.getBoundingClientRect().top - viewportRect().top : null;
 }
 
-interface Sample extends Frame {
+interface Sample extends PaintedFrame {
   top: number;
   height: number;
   client: number;
@@ -161,7 +170,7 @@ interface Sample extends Frame {
   anchorTop?: number | null;
 }
 
-function sample(frame: Frame, anchorId?: string): Sample | null {
+function sample(frame: PaintedFrame, anchorId?: string): Sample | null {
   if (!scroller) return null;
   const result: Sample = {
     ...frame,
@@ -186,8 +195,10 @@ function sameState(a: Sample | null, b: Sample | null): boolean {
 }
 
 interface Settled {
-  /** ms from the call to the first frame of the final run of equal frames. */
+  /** ms from the call until the first frame of the final run of equal frames was painted. */
   ms: number;
+  /** ms from the call to that frame's rAF time (its start). */
+  frameStartMs: number;
   /** Frames from the call to that frame. */
   frames: number;
   /** Frame number of that frame. */
@@ -223,7 +234,8 @@ async function settle(t0: number, options: { stableFrames?: number; maxFrames?: 
   while (first > 0 && sameState(samples[first - 1]!, last)) first--;
   const settledSample = samples[first]!;
   const result: Settled = {
-    ms: settledSample.t - t0,
+    ms: settledSample.paintedAt - t0,
+    frameStartMs: settledSample.t - t0,
     frames: settledSample.frame - startFrame,
     frame: settledSample.frame,
     settled: samples.length - first >= 2,
@@ -318,6 +330,7 @@ const bench = {
     const commit = commits[0];
     return {
       ms: result.ms,
+      frameStartMs: result.frameStartMs,
       frames: result.frames,
       commitMs: commit ? commit.t - t0 : null,
       settled: result.settled,
