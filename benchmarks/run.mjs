@@ -90,10 +90,11 @@ const browser = await launchChromium();
 const chromiumVersion = browser.version();
 const runs = {};
 try {
-  const totalRuns = Math.max(runsCount, ...scenarios.map((scenario) => scenario.minRuns ?? 0));
+  const runsOf = (scenario) => Math.max(runsCount, scenario.minRuns ?? 0);
+  const totalRuns = Math.max(...scenarios.map(runsOf));
   for (let run = 0; run < totalRuns; run++) {
     for (const scenario of scenarios) {
-      if (run >= Math.max(runsCount, scenario.minRuns ?? 0)) continue;
+      if (run >= runsOf(scenario)) continue;
       // Interleaved: every implementation once per scenario per run, in an order rotated per run.
       const order = impls.map((_, index) => impls[(index + run) % impls.length]);
       for (const impl of order) {
