@@ -5,6 +5,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** A layer's source (tests excepted) may not import from the layers above it, nor use browser globals it must not need. */
+function layerBoundary(files, { forbidden, message, globals }) {
+  return {
+    files: [files],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }] }],
+      'no-restricted-globals': ['error', ...globals.map((name) => ({ name, message }))],
+    },
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -50,6 +62,27 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
+  // @chat-list/react's layers point one way: src/react → src/dom → src/core (issue #12).
+  layerBoundary('packages/chat-list/src/core/**/*.ts', {
+    forbidden: [
+      'react',
+      'react-dom',
+      'react/*',
+      'react-dom/*',
+      '@tanstack/*',
+      '../dom',
+      '../dom/*',
+      '../react',
+      '../react/*',
+    ],
+    message: 'src/core is pure policy: no React, no TanStack, nothing from src/dom or src/react.',
+    globals: ['window', 'document'],
+  }),
+  layerBoundary('packages/chat-list/src/dom/**/*.ts', {
+    forbidden: ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack/react-virtual', '../react', '../react/*'],
+    message: 'src/dom is the framework-free engine: no React (types come from @tanstack/virtual-core).',
+    globals: [],
+  }),
   {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

@@ -20,6 +20,63 @@ async function restoreUseClient(): Promise<void> {
   }
 }
 
+/**
+ * Property names of the engine's internal records (scroll owner, commands, anchors, history
+ * trigger, seen tracker, the engine's own methods), renamed to short names in dist: the source
+ * keeps readable names and the published bundle pays for none of them (as virtua mangles its
+ * private names). Only names that no public type, React, the DOM or TanStack uses belong here:
+ * a name shared with an external object would be renamed on that object's access too.
+ * test/package/mangled-properties.test.ts checks the list against the public declarations and
+ * TanStack's, and the `react-dist` test project runs the jsdom suite against the mangled dist.
+ */
+export const INTERNAL_PROPERTIES = [
+  // scroll owner (src/core/scroll-owner.ts)
+  'owner',
+  'effects',
+  'command',
+  'landedFrames',
+  'lastOffset',
+  'startedAt',
+  'pinsWhileGrowing',
+  'isOwnWrite',
+  'isOnTarget',
+  // reading anchor (src/core/reading-anchor.ts, src/dom/chat-list-engine.ts)
+  'expectedShift',
+  'isSameCount',
+  'isPrefixAppearing',
+  'rowAt',
+  'isMessageRow',
+  'hasOffsetToWrite',
+  'anchor',
+  'distance',
+  // sub-pixel carry
+  'chainOffset',
+  'carry',
+  'dropped',
+  // message changes and history (src/core/message-changes.ts, src/core/history-trigger.ts)
+  'olderCount',
+  'newerCount',
+  'firstKey',
+  'lastKey',
+  'isArmed',
+  'isPending',
+  'shouldRequestHistory',
+  // visible range and seen tracking
+  'firstRowInView',
+  'prefixCount',
+  'messageCount',
+  'newestSeenKey',
+  'markVisible',
+  'applyChange',
+  'getUnseenCount',
+  // the engine's methods and render inputs, called by useChatList only
+  'getKeyAt',
+  'adoptVirtualizer',
+  'afterRender',
+  'flushBatches',
+  'pinToBottom',
+];
+
 export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm', 'cjs'],
@@ -28,6 +85,9 @@ export default defineConfig({
   sourcemap: true,
   target: 'es2022',
   treeshake: true,
-  external: ['react', 'react-dom', '@tanstack/react-virtual'],
+  external: ['react', 'react-dom', '@tanstack/react-virtual', '@tanstack/virtual-core'],
+  esbuildOptions(options) {
+    options.mangleProps = new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`);
+  },
   onSuccess: restoreUseClient,
 });

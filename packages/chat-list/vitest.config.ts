@@ -27,6 +27,10 @@ export default defineConfig({
         test: { name: 'core', environment: 'node', include: ['src/core/**/*.test.ts'] },
       },
       {
+        // The framework-free engine's node-testable parts (the TanStack internals it relies on).
+        test: { name: 'dom', environment: 'node', include: ['src/dom/**/*.test.ts'] },
+      },
+      {
         test: { name: 'package', environment: 'node', include: ['test/package/**/*.test.ts'] },
       },
       {

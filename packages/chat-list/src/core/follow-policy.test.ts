@@ -185,7 +185,17 @@ describe('isPinnedWhileGrowing', () => {
     expect(isPinnedWhileGrowing(followAlways)).toBe(true);
     expect(isPinnedWhileGrowing(followAtBottom)).toBe(true);
     expect(isPinnedWhileGrowing(followWhen(() => false))).toBe(true);
-    // A custom function that happens to always answer false is still not 'never'.
+    // A custom function that answers false for new messages still pins, unless it says otherwise.
     expect(isPinnedWhileGrowing(() => false)).toBe(true);
+  });
+
+  it("is false for a custom policy that declares pinWhileGrowing: false, as for 'never'", () => {
+    const stayPut = Object.assign(() => false, { pinWhileGrowing: false });
+    expect(isPinnedWhileGrowing(stayPut)).toBe(isPinnedWhileGrowing('never'));
+    expect(isPinnedWhileGrowing(stayPut)).toBe(false);
+  });
+
+  it('is true for a custom policy that declares pinWhileGrowing: true', () => {
+    expect(isPinnedWhileGrowing(Object.assign(() => false, { pinWhileGrowing: true }))).toBe(true);
   });
 });

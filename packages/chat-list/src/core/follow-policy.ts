@@ -17,10 +17,21 @@ export interface FollowContext<TMessage, THandle = unknown> {
 /**
  * Decides what newer messages do to the scroll position: `false` stays put,
  * `true` or `'auto'` jumps to the bottom, `'smooth'` animates there.
+ *
+ * A policy may also say whether growth keeps a list at the bottom pinned there
+ * (the last message streaming, a suffix appearing, an image loading):
+ * `pinWhileGrowing: false` makes it behave like `'never'` for growth. Plain
+ * functions pin, as every named mode but `'never'` does (SPEC §2.3).
  */
-export type FollowPolicy<TMessage = unknown, THandle = unknown> = (
+export type FollowPolicy<TMessage = unknown, THandle = unknown> = ((
   context: FollowContext<TMessage, THandle>,
-) => boolean | FollowBehavior;
+) => boolean | FollowBehavior) & {
+  /**
+   * Whether growth of the last message or the suffix keeps a list that is at the bottom pinned there.
+   * @defaultValue `true`
+   */
+  readonly pinWhileGrowing?: boolean;
+};
 
 /** The named follow modes of the `follow` prop (SPEC §2.3). */
 export type FollowMode = 'always' | 'never' | 'at-bottom' | 'only-received';
@@ -32,7 +43,7 @@ export const followAlways: FollowPolicy<unknown, unknown> = () => true;
  * Never move: the offset stays as it was, even at the bottom. Also stops a
  * list at the bottom from being pinned there while its last message grows.
  */
-export const followNever: FollowPolicy<unknown, unknown> = () => false;
+export const followNever: FollowPolicy<unknown, unknown> = Object.assign(() => false, { pinWhileGrowing: false });
 
 /** Scroll to the bottom only when the reader was at the bottom already. */
 export const followAtBottom: FollowPolicy<unknown, unknown> = ({ wasAtBottom }) => wasAtBottom;
@@ -67,11 +78,13 @@ const NAMED_POLICIES: Record<Exclude<FollowMode, 'only-received'>, FollowPolicy<
 
 /**
  * Whether a list at the bottom stays pinned there while its last row grows
- * (streaming, a suffix, an image): in every mode but `'never'` (SPEC §2.3),
- * including the default (`undefined`, which is `'at-bottom'`).
+ * (streaming, a suffix, an image): in every named mode but `'never'` (SPEC §2.3),
+ * including the default (`undefined`, which is `'at-bottom'`); a policy
+ * function says so with its `pinWhileGrowing` (default `true`), so `'never'` and
+ * a custom policy declaring `pinWhileGrowing: false` behave the same.
  */
 export const isPinnedWhileGrowing = (follow: FollowMode | FollowPolicy<never, never> | undefined): boolean =>
-  follow !== 'never' && follow !== followNever;
+  typeof follow === 'function' ? follow.pinWhileGrowing !== false : follow !== 'never';
 
 /** Runs a policy and normalises its answer; `false` means stay. */
 export const decideFollow = <TMessage, THandle>(

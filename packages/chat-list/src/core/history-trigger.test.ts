@@ -50,13 +50,15 @@ describe('isInHistoryZone', () => {
     expect(isInHistoryZone({ ...inZone, scrollSize: 200 })).toBe(false);
   });
 
-  it('is never true with a threshold of 0', () => {
-    expect(isInHistoryZone({ ...inZone, scrollOffset: 0, historyEndOffset: 0 })).toBe(false);
-  });
-
   it('counts the offset from the first message when a prefix row is above it', () => {
     expect(isInHistoryZone({ ...inZone, scrollOffset: 45, prefixSize: 40 })).toBe(true);
     expect(isInHistoryZone({ ...inZone, scrollOffset: 50, prefixSize: 40 })).toBe(false);
+  });
+
+  it('with historyEndOffset 0, is true at the very top (within the edge tolerance) and false below it', () => {
+    expect(isInHistoryZone({ ...inZone, historyEndOffset: 0, scrollOffset: 0 })).toBe(true);
+    expect(isInHistoryZone({ ...inZone, historyEndOffset: 0, scrollOffset: 1 })).toBe(true);
+    expect(isInHistoryZone({ ...inZone, historyEndOffset: 0, scrollOffset: 2 })).toBe(false);
   });
 
   it('respects a larger threshold', () => {
@@ -73,9 +75,8 @@ function run(
   let state = start;
   const requestedAt: number[] = [];
   events.forEach((event, index) => {
-    const next = reduceHistoryTrigger(state, event);
-    // A request is the trigger turning pending.
-    if (next.isPending && !state.isPending) requestedAt.push(index);
+    const { state: next, shouldRequestHistory } = reduceHistoryTrigger(state, event);
+    if (shouldRequestHistory) requestedAt.push(index);
     state = next;
   });
   return { state, requests: requestedAt.length, requestedAt };
@@ -88,6 +89,14 @@ const committed: HistoryTriggerEvent = 'older-messages-committed';
 describe('reduceHistoryTrigger', () => {
   it('starts armed and not pending', () => {
     expect(INITIAL_HISTORY_TRIGGER).toEqual({ isArmed: true, isPending: false });
+  });
+
+  it('asks for history exactly when the trigger turns pending', () => {
+    expect(reduceHistoryTrigger(INITIAL_HISTORY_TRIGGER, evaluate(true))).toEqual({
+      state: { isArmed: false, isPending: true },
+      shouldRequestHistory: true,
+    });
+    expect(reduceHistoryTrigger({ isArmed: false, isPending: true }, evaluate(true)).shouldRequestHistory).toBe(false);
   });
 
   it('requests on the first evaluate in the zone', () => {

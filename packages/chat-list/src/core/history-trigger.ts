@@ -1,3 +1,5 @@
+import { EDGE_TOLERANCE_PX } from './edges';
+
 /** What decides whether the reader is asking for older history (SPEC §2.4). */
 export interface HistoryZoneInput {
   scrollOffset: number;
@@ -23,11 +25,16 @@ export interface HistoryZoneInput {
  * zone and come back on every load, re-arming the trigger each time: a loader
  * that finds nothing would be called in a loop.
  */
-export const isInHistoryZone = (input: HistoryZoneInput): boolean =>
-  input.viewportSize > 0 &&
-  input.scrollSize > input.viewportSize &&
-  !input.isAtBottom &&
-  input.scrollOffset - input.prefixSize < input.historyEndOffset;
+export const isInHistoryZone = (input: HistoryZoneInput): boolean => {
+  const distanceFromFirstMessage = input.scrollOffset - input.prefixSize;
+  return (
+    input.viewportSize > 0 &&
+    input.scrollSize > input.viewportSize &&
+    !input.isAtBottom &&
+    // At the top edge always counts: `historyEndOffset: 0` means "at the very top" (issue #13).
+    (distanceFromFirstMessage < input.historyEndOffset || distanceFromFirstMessage < EDGE_TOLERANCE_PX)
+  );
+};
 
 /**
  * When to call `onHistoryEndReached`, as a small state machine.
@@ -37,7 +44,8 @@ export const isInHistoryZone = (input: HistoryZoneInput): boolean =>
  * the zone, or older messages being committed. A settled promise alone does not
  * re-arm, or a loader that finds no more history would be called every frame.
  *
- * `isPending` turns true exactly when `onHistoryEndReached` must be called.
+ * The reducer's output says when `onHistoryEndReached` must be called
+ * (`shouldRequestHistory`); `isPending` stays true until that request settles.
  */
 export interface HistoryTriggerState {
   isArmed: boolean;
@@ -52,9 +60,20 @@ export const INITIAL_HISTORY_TRIGGER: Readonly<HistoryTriggerState> = { isArmed:
  */
 export type HistoryTriggerEvent = 'in-zone' | 'out-of-zone' | 'older-messages-committed' | 'request-settled';
 
-export const reduceHistoryTrigger = (state: HistoryTriggerState, event: HistoryTriggerEvent): HistoryTriggerState => {
-  if (event === 'request-settled') return { ...state, isPending: false };
+/** The trigger's next state, and whether to call `onHistoryEndReached` now. */
+export interface HistoryTriggerTransition {
+  state: HistoryTriggerState;
+  shouldRequestHistory: boolean;
+}
+
+export const reduceHistoryTrigger = (
+  state: HistoryTriggerState,
+  event: HistoryTriggerEvent,
+): HistoryTriggerTransition => {
+  if (event === 'request-settled') return { state: { ...state, isPending: false }, shouldRequestHistory: false };
   // Leaving the zone, or new older messages, is what re-arms the trigger.
-  if (event !== 'in-zone') return { ...state, isArmed: true };
-  return state.isArmed && !state.isPending ? { isArmed: false, isPending: true } : state;
+  if (event !== 'in-zone') return { state: { ...state, isArmed: true }, shouldRequestHistory: false };
+  return state.isArmed && !state.isPending
+    ? { state: { isArmed: false, isPending: true }, shouldRequestHistory: true }
+    : { state, shouldRequestHistory: false };
 };

@@ -5,3 +5,5 @@ export * from './message-changes';
 export * from './options';
 export * from './seen-tracker';
 export * from './visible-range';
+export * from './reading-anchor';
+export * from './scroll-owner';

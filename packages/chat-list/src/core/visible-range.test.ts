@@ -16,7 +16,14 @@ const rows = layout(Array.from({ length: 10 }, () => 100));
 
 /** The range among `rows` of messages only, scanned from the first row. */
 const visible = (laidOut: readonly LaidOutRow[], scrollOffset: number, viewportSize: number) =>
-  getVisibleIndexRange(laidOut, 0, scrollOffset, viewportSize, 0, laidOut.length);
+  getVisibleIndexRange({
+    rows: laidOut,
+    firstRowInView: 0,
+    scrollOffset,
+    viewportSize,
+    prefixCount: 0,
+    messageCount: laidOut.length,
+  });
 
 describe('getVisibleIndexRange', () => {
   it('returns the rows intersecting the viewport', () => {
@@ -52,12 +59,30 @@ describe('getVisibleIndexRange', () => {
   it('skips the prefix and suffix rows: row indexes shift by the prefix, rows past the messages are the suffix', () => {
     // Prefix [0, 40), messages 0 and 1, suffix [240, 280).
     const withAffixes = layout([40, 100, 100, 40]);
-    expect(getVisibleIndexRange(withAffixes, 0, 0, 280, 1, 2)).toEqual({ firstIndex: 0, lastIndex: 1 });
+    expect(
+      getVisibleIndexRange({
+        rows: withAffixes,
+        firstRowInView: 0,
+        scrollOffset: 0,
+        viewportSize: 280,
+        prefixCount: 1,
+        messageCount: 2,
+      }),
+    ).toEqual({ firstIndex: 0, lastIndex: 1 });
   });
 
   it('returns null when only an affix row is visible', () => {
     const withPrefix = layout([200, 100]);
-    expect(getVisibleIndexRange(withPrefix, 0, 0, 150, 1, 1)).toBeNull();
+    expect(
+      getVisibleIndexRange({
+        rows: withPrefix,
+        firstRowInView: 0,
+        scrollOffset: 0,
+        viewportSize: 150,
+        prefixCount: 1,
+        messageCount: 1,
+      }),
+    ).toBeNull();
   });
 
   it('skips zero-height rows', () => {
@@ -67,7 +92,16 @@ describe('getVisibleIndexRange', () => {
   it('starts at the given row and reports message indexes deep in the list', () => {
     // 10 000 rows of 100 px; the viewport [500 150, 500 250) holds rows 5001 and 5002.
     const many = layout(Array.from({ length: 10_000 }, () => 100));
-    expect(getVisibleIndexRange(many, 5001, 500_150, 100, 0, many.length)).toEqual({
+    expect(
+      getVisibleIndexRange({
+        rows: many,
+        firstRowInView: 5001,
+        scrollOffset: 500_150,
+        viewportSize: 100,
+        prefixCount: 0,
+        messageCount: many.length,
+      }),
+    ).toEqual({
       firstIndex: 5001,
       lastIndex: 5002,
     });
@@ -81,7 +115,16 @@ describe('getVisibleIndexRange', () => {
         return Reflect.get(target, property, receiver);
       },
     });
-    expect(getVisibleIndexRange(watched, 2, 250, 300, 0, rows.length)).toEqual({ firstIndex: 2, lastIndex: 5 });
+    expect(
+      getVisibleIndexRange({
+        rows: watched,
+        firstRowInView: 2,
+        scrollOffset: 250,
+        viewportSize: 300,
+        prefixCount: 0,
+        messageCount: rows.length,
+      }),
+    ).toEqual({ firstIndex: 2, lastIndex: 5 });
     expect(read).toEqual([2, 3, 4, 5, 6]);
   });
 

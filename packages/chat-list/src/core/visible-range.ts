@@ -10,27 +10,39 @@ export interface VisibleIndexRange {
   lastIndex: number;
 }
 
+/** Where to look for the visible messages. */
+export interface VisibleRangeQuery {
+  /** The laid-out rows, affix rows included. */
+  rows: ArrayLike<LaidOutRow>;
+  /** The row at the top of the viewport, where the scan starts. */
+  firstRowInView: number;
+  scrollOffset: number;
+  viewportSize: number;
+  /** 1 with a prefix row before the first message, else 0. */
+  prefixCount: number;
+  messageCount: number;
+}
+
 /**
  * The messages that intersect `[scrollOffset, scrollOffset + viewportSize)`, as
  * indexes in `messages` (row index minus `prefixCount`; the prefix and suffix
- * rows are no messages). The scan starts at row `from` (the row at the top of
- * the viewport) and stops at the first row past the viewport. Touching an edge
- * is not intersecting: a row that ends exactly at the top of the viewport is
- * not seen.
+ * rows are no messages). The scan starts at `firstRowInView` and stops at the
+ * first row past the viewport. Touching an edge is not intersecting: a row that
+ * ends exactly at the top of the viewport is not seen.
  */
-export const getVisibleIndexRange = (
-  rows: ArrayLike<LaidOutRow>,
-  from: number,
-  scrollOffset: number,
-  viewportSize: number,
-  prefixCount: number,
-  messageCount: number,
-): VisibleIndexRange | null => {
+export const getVisibleIndexRange = ({
+  rows,
+  firstRowInView,
+  scrollOffset,
+  viewportSize,
+  prefixCount,
+  messageCount,
+}: VisibleRangeQuery): VisibleIndexRange | null => {
   if (viewportSize <= 0) return null;
   const viewportEnd = scrollOffset + viewportSize;
   let firstIndex = -1;
   let lastIndex = -1;
-  for (let index = from; index < rows.length; index++) {
+  for (let index = firstRowInView; index < rows.length; index++) {
     const row = rows[index] as LaidOutRow;
     const messageIndex = index - prefixCount;
     if (row.start >= viewportEnd) break;

@@ -25,23 +25,18 @@ interface MessageContentProps<TMessage> {
 }
 
 /**
- * A row's content re-renders only when what `renderMessage` reads changed. Its
- * arity says what that is: `(message) => …` does not re-render when older
- * messages are prepended (every index shifts) or newer ones appended (the array
- * changes); `(message, index)` and `(message, index, messages)` do.
+ * A row's content re-renders when its message, its index or `renderMessage`
+ * changes, and never because other rows changed (issue #12: never by counting
+ * `renderMessage`'s declared parameters, which default values hide). A row that
+ * also reads its neighbours through the `messages` argument (grouping, "last in
+ * a run") asks for it explicitly: a `renderMessage` that changes when `messages`
+ * does (`useCallback(…, [messages])`) re-renders the rows in view.
  */
 const isSameContent = <TMessage,>(
   previous: MessageContentProps<TMessage>,
   next: MessageContentProps<TMessage>,
-): boolean => {
-  const reads = next.renderMessage.length;
-  return (
-    previous.message === next.message &&
-    previous.renderMessage === next.renderMessage &&
-    (reads < 2 || previous.index === next.index) &&
-    (reads < 3 || previous.messages === next.messages)
-  );
-};
+): boolean =>
+  previous.message === next.message && previous.index === next.index && previous.renderMessage === next.renderMessage;
 
 const MessageContentInner = <TMessage,>({ message, index, messages, renderMessage }: MessageContentProps<TMessage>) =>
   renderMessage(message, index, messages);

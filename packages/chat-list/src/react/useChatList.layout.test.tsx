@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { layoutOf } from './chat-list-controller';
+import { getLayout } from '../dom/tanstack-internals';
 import './jsdom-setup';
 import { makeMessages, type Message } from './test-messages';
 import { useChatList } from './useChatList';
@@ -27,7 +27,7 @@ function renderList(messages: readonly Message[], hasPrefix = false) {
       estimateSize.mockClear();
       rerender(<List messages={next} />);
     },
-    layout: () => layoutOf(virtualizer!),
+    layout: () => getLayout(virtualizer!),
   };
 }
 

@@ -9,15 +9,9 @@ import {
   sanitizeNumber,
   type MessageKey,
 } from '../core';
-import {
-  PREFIX_KEY,
-  SUFFIX_KEY,
-  createChatListController,
-  measureRowElement,
-  writeScrollOffset,
-} from './chat-list-controller';
-import { warnOnce } from './dev-warnings';
-import type { ChatListBehaviorOptions, ChatListHandle } from './types';
+import { PREFIX_KEY, SUFFIX_KEY, createChatListEngine, measureRowElement } from '../dom/chat-list-engine';
+import { warnOnce } from '../dom/dev-warnings';
+import type { ChatListBehaviorOptions, ChatListHandle } from '../dom/types';
 
 declare const process: { env: { NODE_ENV?: string } };
 
@@ -80,7 +74,7 @@ const defaultGetMessageKey = (message: unknown): MessageKey => (message as { id:
 /**
  * The headless chat list: TanStack Virtual does the measuring, ranging and
  * prepend anchoring; this hook applies the chat policy of `../core` to it
- * through a controller created once per list. `ChatList` is this hook plus markup.
+ * through an engine created once per list (`../dom`). `ChatList` is this hook plus markup.
  */
 export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): UseChatListResult<TMessage> => {
   const {
@@ -132,8 +126,8 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     [estimateSize, prefixCount, safeMessages],
   );
 
-  const [chat] = React.useState(createChatListController<TMessage>);
-  const anchorTo = chat.update(options, safeMessages, getKeyAt, hasPrefix, hasSuffix);
+  const [chat] = React.useState(createChatListEngine<TMessage>);
+  chat.update({ options, messages: safeMessages, getKeyAt, hasPrefix, hasSuffix });
 
   const virtualizer = useVirtualizer<HTMLElement, HTMLElement>({
     count: prefixCount + safeMessages.length + (hasSuffix ? 1 : 0),
@@ -141,18 +135,16 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     estimateSize: estimateItemSize,
     getItemKey,
     overscan: sanitizeNumber(options.overscan, OVERSCAN_RULE),
-    // TanStack keeps the row under the viewport's top in place when keys at
-    // either edge change: that is our prepend anchoring. Following is our
-    // policy, not TanStack's (its `followOnAppend` stays off by default).
-    // TanStack would also pin a list at the end while rows grow, judging "at the
-    // end" by its own model, which drifts from the DOM by fractions of a pixel per
-    // row until it lets go mid-stream. It asks only while `anchorTo` is 'end', which
-    // the controller turns back to 'start' before any row is measured; we pin from
-    // the DOM instead (`pinToBottom`). An append needs no anchoring: 'start' then.
-    anchorTo,
+    // TanStack measures, ranges and compensates rows that resize above the viewport. Keeping
+    // the reader's row still across a change of messages is the engine's (its reading
+    // anchor): TanStack's `anchorTo: 'end'` anchors only when the edge keys change, so a
+    // replaced key above the viewport moved the view (issue #13), and it pins a list at the end
+    // by its own model, which drifts from the DOM by fractions of a pixel per row. Following
+    // and pinning are the engine's too.
+    anchorTo: 'start',
     indexAttribute: 'data-virtual-index',
     measureElement: measureRowElement,
-    scrollToFn: writeScrollOffset,
+    scrollToFn: chat.scrollToFn,
     // After TanStack re-rendered for a measurement, the content may have grown under a pinned list.
     onChange: chat.pinToBottom,
   });
@@ -164,7 +156,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
   useIsomorphicLayoutEffect(() => chat.commit(), [chat, safeMessages, hasSuffix, hasPrefix, getKeyAt]);
   // A commit can grow the content without resizing any observed element (the
   // sized container takes the new total height): pin after every commit too.
-  useIsomorphicLayoutEffect(() => chat.pinToBottom());
+  useIsomorphicLayoutEffect(() => chat.afterRender());
   React.useEffect(() => chat.flushBatches());
 
   const virtualItems = virtualizer.getVirtualItems();

@@ -23,24 +23,39 @@ describe('history', () => {
     expect(await fixture.run('window.fixture.events.historyRequests'), 'history requests').toBe(1);
   });
 
-  it('keeps the prefix just above the viewport when it appears while the reader is at the very top', async () => {
+  it('shows the prefix when it appears while the reader is at the very top: the rows move down by exactly its height', async () => {
     const fixture = await browser.open('count=50&history=1&historyEndOffset=100');
     await fixture.settled();
     await fixture.scrollTo(0);
+    // At scrollTop 0 the first message's top is the viewport's top; the load starts at once.
+    const firstId = await fixture.run<string>('window.fixture.messages()[0].id');
+    await fixture.page.waitForSelector('[data-chat-list-prefix]');
+    await fixture.settled();
+    const prefix = await fixture.page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      const rect = document.querySelector('[data-chat-list-prefix]')!.getBoundingClientRect();
+      return {
+        top: rect.top - scroller.getBoundingClientRect().top,
+        height: rect.height,
+        scrollTop: scroller.scrollTop,
+      };
+    });
+    // SPEC §2.5: the one allowed move. The reader sees "Loading..." at the top of the viewport.
+    expect(prefix.scrollTop, 'still at the very top').toBeLessThan(1.5);
+    expect(Math.abs(prefix.top), 'prefix top at the viewport top').toBeLessThanOrEqual(1);
+    expect(prefix.height).toBeGreaterThan(0);
+    const moved = (await fixture.rowTop(firstId))!;
+    expect(Math.abs(moved - prefix.height), 'the first message moved down by the prefix height').toBeLessThanOrEqual(1);
+  });
+
+  it('keeps the prefix out of the way when it appears while the reader is in the zone but not at the very top', async () => {
+    const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=1500');
+    await fixture.settled();
+    await fixture.scrollTo(40);
     const anchor = await fixture.topRow();
     await fixture.page.waitForSelector('[data-chat-list-prefix]');
     await fixture.settled();
-    expect(Math.abs((await fixture.rowTop(anchor.id))! - anchor.top), 'drift of the first message').toBeLessThanOrEqual(
-      1,
-    );
-    const prefixBottom = await fixture.page.evaluate(() => {
-      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
-      return (
-        document.querySelector('[data-chat-list-prefix]')!.getBoundingClientRect().bottom -
-        scroller.getBoundingClientRect().top
-      );
-    });
-    expect(prefixBottom, 'prefix bottom relative to the viewport top').toBeLessThanOrEqual(1);
+    expect(Math.abs((await fixture.rowTop(anchor.id))! - anchor.top), 'drift of the reader row').toBeLessThanOrEqual(1);
   });
 
   for (const offset of [0, 20]) {

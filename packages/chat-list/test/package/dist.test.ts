@@ -52,6 +52,10 @@ describe('dist of @chat-list/react', () => {
     expect(manifest.sideEffects).toBe(false);
     expect(manifest.files).toEqual(['dist']);
     expect(manifest.peerDependencies).toEqual({ react: '^18.0.0 || ^19.0.0', 'react-dom': '^18.0.0 || ^19.0.0' });
-    expect(Object.keys(manifest.dependencies)).toEqual(['@tanstack/react-virtual']);
+    // virtual-core at the exact version react-virtual depends on: the engine reads its internals (src/dom/tanstack-internals.ts).
+    expect(manifest.dependencies).toEqual({
+      '@tanstack/react-virtual': 'catalog:',
+      '@tanstack/virtual-core': 'catalog:',
+    });
   });
 });

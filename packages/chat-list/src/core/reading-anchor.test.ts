@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  findAnchorIndex,
+  findReadingAnchor,
+  getAnchoredOffset,
+  shouldKeepReadingAnchor,
+  type AnchorLayout,
+} from './reading-anchor';
+
+/** Rows of the given heights, keyed k0, k1…; `prefix` marks row 0 as the prefix row. */
+const layoutOf = (heights: number[], prefix = false): AnchorLayout<string> => {
+  let start = 0;
+  const rows = heights.map((height, index) => {
+    const row = { key: `k${index}`, start, end: start + height };
+    start += height;
+    return row;
+  });
+  return { count: rows.length, rowAt: (index) => rows[index], isMessageRow: (index) => !(prefix && index === 0) };
+};
+
+describe('findReadingAnchor', () => {
+  it('is the first row reaching below the viewport top, with its distance from it', () => {
+    expect(findReadingAnchor(layoutOf([100, 100, 100]), 0, 150)).toEqual({ key: 'k1', index: 1, distance: -50 });
+  });
+
+  it('skips a row that ends exactly at the viewport top', () => {
+    expect(findReadingAnchor(layoutOf([100, 100, 100]), 0, 100)).toEqual({ key: 'k1', index: 1, distance: 0 });
+  });
+
+  it('never anchors on the prefix row, which comes and goes', () => {
+    expect(findReadingAnchor(layoutOf([40, 100, 100], true), 0, 0)).toEqual({ key: 'k1', index: 1, distance: 40 });
+  });
+
+  it('is null without rows', () => {
+    expect(findReadingAnchor(layoutOf([]), 0, 0)).toBeNull();
+  });
+});
+
+describe('findAnchorIndex', () => {
+  const keys =
+    (count: number, shift = 0) =>
+    (index: number) =>
+      `k${index - shift}`;
+
+  it('finds the row where it was when nothing moved', () => {
+    expect(findAnchorIndex({ key: 'k50', index: 50, distance: 0 }, 100, keys(100), 0)).toBe(50);
+  });
+
+  it('finds the row shifted by a prepend, looking first where the prepend put it', () => {
+    const looked: number[] = [];
+    const keyAt = (index: number) => {
+      looked.push(index);
+      return `k${index - 10}`;
+    };
+    expect(findAnchorIndex({ key: 'k50', index: 50, distance: 0 }, 110, keyAt, 10)).toBe(60);
+    expect(looked).toEqual([60]);
+  });
+
+  it('finds the row when an insert above it was not expected, searching outwards', () => {
+    expect(findAnchorIndex({ key: 'k50', index: 50, distance: 0 }, 103, keys(103, 3), 0)).toBe(53);
+  });
+
+  it('is -1 when the row is gone', () => {
+    expect(findAnchorIndex({ key: 'gone', index: 5, distance: 0 }, 10, keys(10), 0)).toBe(-1);
+  });
+});
+
+describe('getAnchoredOffset', () => {
+  it('puts the row back at its distance from the viewport top, never above the content', () => {
+    expect(getAnchoredOffset({ key: 'k', index: 0, distance: -30 }, 1000)).toBe(1030);
+    expect(getAnchoredOffset({ key: 'k', index: 0, distance: 40 }, 10)).toBe(0);
+  });
+});
+
+describe('shouldKeepReadingAnchor', () => {
+  it('keeps the anchor for every change but a prefix appearing at the very top (SPEC §2.5)', () => {
+    expect(shouldKeepReadingAnchor({ scrollOffset: 0, isPrefixAppearing: true })).toBe(false);
+    expect(shouldKeepReadingAnchor({ scrollOffset: 1.4, isPrefixAppearing: true })).toBe(false);
+    expect(shouldKeepReadingAnchor({ scrollOffset: 40, isPrefixAppearing: true })).toBe(true);
+    expect(shouldKeepReadingAnchor({ scrollOffset: 0, isPrefixAppearing: false })).toBe(true);
+  });
+});

@@ -1,0 +1,83 @@
+import { EDGE_TOLERANCE_PX } from './edges';
+
+/** A laid-out row with its identity, as the virtualizer reports it (px from the top of the content). */
+export interface KeyedRow<TKey> {
+  key: TKey;
+  start: number;
+  end: number;
+}
+
+/** The row the reader is reading, and how far its top is from the viewport's top (px, ≤ 0 when it starts above). */
+export interface ReadingAnchor<TKey> {
+  key: TKey;
+  /** Row index in the layout the anchor was found in, where the search in the next layout starts. */
+  index: number;
+  distance: number;
+}
+
+/** What the anchor search reads of a layout. */
+export interface AnchorLayout<TKey> {
+  count: number;
+  rowAt(index: number): KeyedRow<TKey> | undefined;
+  /** Whether the row is a message (the prefix and suffix rows are never anchors: they come and go). */
+  isMessageRow(index: number): boolean;
+}
+
+/**
+ * The reader's row: the first message row that reaches below the viewport's top. Whatever
+ * changes around it (a prepend, a replaced key above it, an estimate that changed, the
+ * prefix leaving), it keeps its place on screen — anchoring depends on the row, never on
+ * the count or the edge keys changing (issue #13).
+ */
+export const findReadingAnchor = <TKey>(
+  layout: AnchorLayout<TKey>,
+  firstRowInView: number,
+  scrollOffset: number,
+): ReadingAnchor<TKey> | null => {
+  for (let index = Math.max(0, firstRowInView); index < layout.count; index++) {
+    const row = layout.rowAt(index);
+    if (row === undefined) return null;
+    if (row.end <= scrollOffset || !layout.isMessageRow(index)) continue;
+    return { key: row.key, index, distance: row.start - scrollOffset };
+  }
+  return null;
+};
+
+/**
+ * Finds the anchor's row in the new layout, searching outwards from where it was, shifted by
+ * `expectedShift` rows (the prepended count): O(rows moved), not O(rows), for the usual changes.
+ * -1 when the row is gone.
+ */
+export const findAnchorIndex = <TKey>(
+  anchor: ReadingAnchor<TKey>,
+  count: number,
+  keyAt: (index: number) => TKey,
+  expectedShift: number,
+): number => {
+  const center = Math.min(Math.max(anchor.index + expectedShift, 0), count - 1);
+  for (let distance = 0; distance < count; distance++) {
+    const below = center + distance;
+    const above = center - distance;
+    if (below >= count && above < 0) break;
+    if (below < count && keyAt(below) === anchor.key) return below;
+    if (distance > 0 && above >= 0 && keyAt(above) === anchor.key) return above;
+  }
+  return -1;
+};
+
+/** The offset that puts the anchor's row back where it was on screen; never above the content. */
+export const getAnchoredOffset = (anchor: ReadingAnchor<unknown>, newStart: number): number =>
+  Math.max(0, newStart - anchor.distance);
+
+/**
+ * Whether this update keeps the reader's row still. The one allowed move (SPEC §2.5): a prefix
+ * ("Loading...") that appears while the reader is at the very top is shown, so the rows move
+ * down by its height.
+ */
+export const shouldKeepReadingAnchor = ({
+  scrollOffset,
+  isPrefixAppearing,
+}: {
+  scrollOffset: number;
+  isPrefixAppearing: boolean;
+}): boolean => !(isPrefixAppearing && scrollOffset < EDGE_TOLERANCE_PX);

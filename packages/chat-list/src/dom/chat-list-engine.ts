@@ -1,0 +1,778 @@
+import type { VirtualItem } from '@tanstack/virtual-core';
+import {
+  EDGE_TOLERANCE_PX,
+  HISTORY_END_OFFSET_RULE,
+  INITIAL_HISTORY_TRIGGER,
+  NO_COMMITTED_MESSAGES,
+  READER,
+  SCROLL_END_DELAY_MS,
+  createSeenTracker,
+  decideFollow,
+  detectMessageChange,
+  findAnchorIndex,
+  findKey,
+  findReadingAnchor,
+  getAnchoredOffset,
+  getCommittedEdges,
+  getVisibleIndexRange,
+  isAtBottomEdge,
+  isAtTopEdge,
+  isHeadingForBottom,
+  isInHistoryZone,
+  isPinnedWhileGrowing,
+  reduceHistoryTrigger,
+  reduceScrollOwner,
+  resolveFollowPolicy,
+  sanitizeNumber,
+  shouldKeepReadingAnchor,
+  toVirtualizerAlign,
+  type FollowBehavior,
+  type HistoryTriggerEvent,
+  type MessageKey,
+  type ReadingAnchor,
+  type ScrollCommand,
+  type ScrollCommandReason,
+  type ScrollMetrics,
+  type ScrollOwner,
+  type ScrollOwnerEffect,
+  type ScrollOwnerEvent,
+  type ScrollTarget,
+} from '../core';
+import { warnOnce } from './dev-warnings';
+import {
+  getLayout,
+  isRowMeasured,
+  relayoutFrom,
+  setModelScrollOffset,
+  type ListVirtualizer,
+} from './tanstack-internals';
+import type { ChatListBehaviorOptions, ChatListHandle, ScrollToEdgeOptions, VisibleRange } from './types';
+
+declare const process: { env: { NODE_ENV?: string } };
+
+export type { ListVirtualizer };
+
+export const PREFIX_KEY = '\u0000prefix';
+export const SUFFIX_KEY = '\u0000suffix';
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+const INTENT_EVENTS = ['wheel', 'touchstart', 'touchmove', 'pointerdown', 'keydown'];
+
+const reportHistoryError = (error: unknown) => console.error('[@chat-list/react] onHistoryEndReached failed:', error);
+const defaultIsReceived = (message: unknown): boolean => (message as { role?: unknown }).role === 'assistant';
+
+/** Rounded sizes drift by up to half a pixel per row; anchoring needs the real, fractional height. */
+export const measureRowElement = (element: Element, entry: ResizeObserverEntry | undefined): number =>
+  entry?.borderBoxSize?.[0]?.blockSize ?? element.getBoundingClientRect().height;
+
+/** Calls `onResize` when the element's size changes; returns how to stop. Without ResizeObserver (jsdom), nothing. */
+const observeResize = (element: Element, onResize: () => void): (() => void) | undefined => {
+  if (typeof ResizeObserver === 'undefined') return undefined;
+  const observer = new ResizeObserver(onResize);
+  observer.observe(element);
+  return () => observer.disconnect();
+};
+
+/** The inputs of one render, handed over by the hook before TanStack lays it out. */
+export interface RenderInputs<TMessage> {
+  options: ChatListBehaviorOptions<TMessage>;
+  messages: readonly TMessage[];
+  /** The key of `messages[index]`, with a fallback for a missing key. */
+  getKeyAt: (index: number) => MessageKey;
+  hasPrefix: boolean;
+  hasSuffix: boolean;
+}
+
+/**
+ * Why the scroller's offset was written. Every write goes through `writeScroll`, which
+ * records the last one: the scroll event it causes is then recognised as ours (an echo), and
+ * a write by anyone else (the reader, the app's own `scrollTop = …`) as theirs.
+ * - `command`, `command-correction`: a scroll command under way, and its per-frame correction;
+ * - `pin`: holding a pinned list at the bottom while it grows;
+ * - `anchor`: keeping the reader's row still across a change of messages;
+ * - `compensation`: TanStack keeping the view still while rows above it are measured;
+ * - `raw`: `scrollToOffset` / `scrollBy` from the app, which is not ours to hold.
+ */
+export type ScrollWriteReason = 'command' | 'command-correction' | 'pin' | 'anchor' | 'compensation' | 'raw';
+
+export interface ScrollWrite {
+  offset: number;
+  reason: ScrollWriteReason;
+}
+
+/**
+ * Compensation writes land on whole pixels at most device pixel ratios, so each loses up to a
+ * pixel; hundreds of them (rows measured while scrolling up) would add up to a visible drift.
+ * What the browser dropped is carried into the next compensation, keeping the total error
+ * under one pixel.
+ *
+ * TanStack's offset after a compensation is the exact target it asked for, not where the
+ * browser put the scroller. A compensation that continues from ours (before a scroll event has
+ * read the scroller again) still owes the carry our last target added, not what the browser
+ * dropped of it: carrying that would count the fraction twice, and a chain of them drifts by
+ * pixels.
+ */
+interface SubpixelCarry {
+  /** TanStack's offset right after our last compensation. */
+  chainOffset: number;
+  /** The carry that write added. */
+  carry: number;
+  /** What the browser dropped of that write. */
+  dropped: number;
+}
+
+const NO_CARRY: Readonly<SubpixelCarry> = { chainOffset: NaN, carry: 0, dropped: 0 };
+
+/** The reading anchor of a render, waiting for TanStack's new layout. */
+interface PendingAnchor {
+  anchor: ReadingAnchor<VirtualItem['key']>;
+  /** How many rows the anchor is expected to have moved by: the prepended messages and a prefix that came or went. */
+  expectedShift: number;
+  /** Whether the message count stayed: a replaced anchor row then stands at its old index. */
+  isSameCount: boolean;
+}
+
+/**
+ * The chat policy's memory and the DOM listeners that feed it, created once per list and free
+ * of React: the hook hands it each render's inputs (`update`) and TanStack's virtualizer
+ * (`adoptVirtualizer`), and calls `commit` / `afterRender` from layout effects.
+ *
+ * One owner of the scroll position ({@link ScrollOwner}): the reader, a command, or the pin,
+ * changed only through `dispatch`; anchoring and TanStack's compensations correct the position
+ * for whoever owns it. Every write goes through `writeScroll`.
+ */
+export const createChatListEngine = <TMessage>() => {
+  /** The render's inputs, set by `update` before anything here can run. */
+  let inputs: RenderInputs<TMessage>;
+  /** TanStack's; missing only during the first render's `update`, which checks. */
+  let virtualizer = undefined as unknown as ListVirtualizer;
+  let scroller: HTMLElement | null = null;
+  let isMounted = false;
+
+  let owner: ScrollOwner = READER;
+  let pinsWhileGrowing = true;
+  /** Resolves the promise of the command `owner` holds; null when there is none. */
+  let resolveCommand: ((landed: boolean) => void) | null = null;
+  let commandFrame = 0;
+  /** The list must land at the bottom once it has a viewport (opened while hidden). */
+  let needsOpeningScroll = false;
+
+  /** The last write, until the scroll event it causes has been read. */
+  let lastWrite: ScrollWrite | null = null;
+  /** The offset the edges describe, or our last write put the scroller at: a scroller found elsewhere was moved by someone whose scroll event is still to come. */
+  let knownOffset = 0;
+  let subpixel: SubpixelCarry = NO_CARRY;
+
+  /** The reading anchor of the render in progress. */
+  let pendingAnchor: PendingAnchor | null = null;
+  /** An anchored offset decided during render, for the commit to write. */
+  let hasOffsetToWrite = false;
+  /** The first row index an append changed, or -1 when this render is not an append. */
+  let appendedFrom = -1;
+
+  let committed = NO_COMMITTED_MESSAGES;
+  let committedHasSuffix = false;
+  /** The messages the chat policy last ran for; anything else is a commit still in progress. */
+  let committedMessages: readonly TMessage[] | null = null;
+
+  // The edges as the last read found them; an empty list is at both.
+  let isAtTop = true;
+  let isAtBottom = true;
+  let history = INITIAL_HISTORY_TRIGGER;
+  const seen = createSeenTracker();
+  let unseenCount = 0;
+  let isScrolling = false;
+  let scrollEndTimer: ReturnType<typeof setTimeout> | undefined;
+  /** onOlderMessages / onNewerMessages calls waiting for the paint (see `flushBatches`). */
+  let pendingBatches: Array<() => void> = [];
+  let detachScroller: (() => void) | undefined;
+  let detachContent: (() => void) | undefined;
+
+  const prefixCount = () => (inputs.hasPrefix ? 1 : 0);
+  const offsetNow = () => scroller?.scrollTop ?? 0;
+  /** The scroller's geometry now; without a scroller there is no content, which is at both edges. */
+  const readMetrics = (): ScrollMetrics => ({
+    scrollOffset: offsetNow(),
+    scrollSize: scroller?.scrollHeight ?? 0,
+    viewportSize: scroller?.clientHeight ?? 0,
+  });
+  const bottomOffset = (element: HTMLElement) => element.scrollHeight - element.clientHeight;
+
+  /**
+   * The one function that writes the scroller's offset, and remembers who did and why. Writes
+   * that the list holds itself read the offset back (the browser rounds and clamps), so the
+   * echo is recognised exactly.
+   */
+  const writeScroll = (element: HTMLElement, offset: number, reason: ScrollWriteReason, behavior?: ScrollBehavior) => {
+    element.scrollTo({ top: offset, behavior });
+    const isReadBack = reason === 'pin' || reason === 'anchor' || reason === 'command-correction';
+    const landed = isReadBack ? element.scrollTop : offset;
+    lastWrite = { offset: landed, reason };
+    if (reason !== 'raw') knownOffset = landed;
+    return landed;
+  };
+
+  /** TanStack's `scrollToFn`: its commands, corrections and compensations all come through here. */
+  let tanstackWriteReason: ScrollWriteReason = 'command';
+  const scrollToFn = (
+    offset: number,
+    { adjustments, behavior }: { adjustments?: number; behavior?: ScrollBehavior },
+    instance: ListVirtualizer,
+  ): void => {
+    const element = instance.scrollElement;
+    if (element === null) return;
+    const isCompensation = adjustments !== undefined && behavior !== 'smooth';
+    const next = offset + (adjustments ?? 0);
+    if (!isCompensation) {
+      writeScroll(element, next, tanstackWriteReason, behavior);
+      return;
+    }
+    // TanStack adds the adjustment to its offset with the same addition as `next`, so a chain compares equal.
+    const carry = offset === subpixel.chainOffset ? subpixel.carry : subpixel.dropped;
+    writeScroll(element, next + carry, 'compensation');
+    // Reading scrollTop costs a layout, so only compensations (which need it) do.
+    const lost = next + carry - element.scrollTop;
+    subpixel = { chainOffset: next, carry, dropped: Math.abs(lost) < 1 ? lost : 0 };
+  };
+
+  const dispatch = (event: ScrollOwnerEvent) => {
+    const transition = reduceScrollOwner(owner, event, { pinsWhileGrowing });
+    owner = transition.owner;
+    for (const effect of transition.effects) applyEffect(effect);
+  };
+
+  const applyEffect = (effect: ScrollOwnerEffect) => {
+    switch (effect.type) {
+      case 'settle-command': {
+        const resolve = resolveCommand;
+        resolveCommand = null;
+        resolve?.(effect.landed);
+        return;
+      }
+      case 'cancel-scroll':
+        virtualizer.cancelScroll();
+        return;
+      case 'correct-command':
+        // TanStack reconciles its own command, but drops it in states we cannot see (a
+        // viewport that was hidden, a held offset): the DOM is the judge. (The browser clamps
+        // the offset of content shorter than the viewport to 0.)
+        if (scroller !== null) writeScroll(scroller, bottomOffset(scroller), 'command-correction');
+        dispatch({ type: 'command-corrected', offset: offsetNow() });
+        return;
+      case 'watch-next-frame':
+        if (commandFrame === 0 && typeof requestAnimationFrame !== 'undefined') {
+          commandFrame = requestAnimationFrame(watchCommand);
+        }
+        return;
+    }
+  };
+
+  const isOnTarget = (target: ScrollTarget): boolean => {
+    switch (target.kind) {
+      case 'bottom':
+        return isAtBottomEdge(readMetrics());
+      case 'top':
+        return offsetNow() < EDGE_TOLERANCE_PX;
+      case 'index': {
+        const offset = virtualizer.getOffsetForIndex(target.index + prefixCount(), toVirtualizerAlign(target.align));
+        return offset !== undefined && Math.abs(offset[0] - offsetNow()) <= EDGE_TOLERANCE_PX;
+      }
+    }
+  };
+
+  /** Once per frame while a command is under way. */
+  const watchCommand = () => {
+    commandFrame = 0;
+    if (owner.kind !== 'command') return;
+    dispatch({
+      type: 'command-frame',
+      offset: offsetNow(),
+      isOnTarget: isOnTarget(owner.command.target),
+      now: performance.now(),
+    });
+  };
+
+  /** Starts a command: it owns the scroll position until it lands, is abandoned or superseded. */
+  const startCommand = (
+    target: ScrollTarget,
+    behavior: FollowBehavior,
+    reason: ScrollCommandReason,
+    start: () => void,
+  ): Promise<boolean> => {
+    if (!isMounted || scroller === null) {
+      dispatch({ type: 'raw-move' });
+      return Promise.resolve(false);
+    }
+    return new Promise<boolean>((resolve) => {
+      const command: ScrollCommand = {
+        target,
+        behavior,
+        reason,
+        startedAt: performance.now(),
+        landedFrames: 0,
+        lastOffset: NaN,
+      };
+      // Settles the command this one supersedes, before this one's promise is held.
+      dispatch({ type: 'command-started', command });
+      resolveCommand = resolve;
+      tanstackWriteReason = 'command';
+      start();
+      knownOffset = offsetNow();
+      applyEffect({ type: 'watch-next-frame' });
+    });
+  };
+
+  const scrollToBottom = (behavior: FollowBehavior = 'auto', reason: ScrollCommandReason = 'handle') =>
+    // TanStack's scroll methods default to `behavior: 'auto'`, as ours do.
+    startCommand({ kind: 'bottom' }, behavior, reason, () => virtualizer.scrollToEnd({ behavior }));
+
+  /**
+   * Messages intersecting the viewport, from the DOM offset and the laid-out sizes. Not from
+   * the rendered range: our scroll listener runs before TanStack's, so the range may still
+   * describe the previous offset.
+   */
+  const getVisibleRange = (): VisibleRange | null => {
+    // Without a scroller the viewport is empty, and so is the range.
+    const { scrollOffset, viewportSize } = readMetrics();
+    const range = getVisibleIndexRange({
+      rows: getLayout(virtualizer),
+      firstRowInView: virtualizer.getVirtualItemForOffset(scrollOffset)?.index ?? 0,
+      scrollOffset,
+      viewportSize,
+      prefixCount: prefixCount(),
+      messageCount: inputs.messages.length,
+    });
+    return range && { ...range, firstId: inputs.getKeyAt(range.firstIndex), lastId: inputs.getKeyAt(range.lastIndex) };
+  };
+
+  /**
+   * TanStack skips compensating a row above the viewport that resizes while the reader scrolls
+   * up; a chat must not move then either (a late image, SPEC §2.4). A list held at the bottom
+   * is held there by the pin instead: a compensation computed from TanStack's last known offset
+   * would pull it up.
+   */
+  const shouldCompensate = (item: VirtualItem, _delta: number, instance: ListVirtualizer) => {
+    if (isHeadingForBottom(owner)) return false;
+    // Only now is the layout needed; brought up to date, it costs a pass over the rows after this one.
+    const row = getLayout(instance)[item.index] ?? item;
+    const offset = instance.scrollOffset ?? 0;
+    // A row above the viewport, or the first measurement of a row that started above it
+    // (which corrects an estimate that was wrong all along); a row already measured and
+    // spanning the top edge grows below the reader's anchor, so the view stays.
+    return row.end <= offset || (row.start < offset && !isRowMeasured(instance, row.key));
+  };
+
+  /** `scrollToOffset` and `scrollBy`: raw moves by the app, which end any command under way. */
+  const scrollRaw = (method: 'scrollToOffset' | 'scrollBy', value: number, scrollOptions?: ScrollToEdgeOptions) => {
+    dispatch({ type: 'raw-move' });
+    tanstackWriteReason = 'raw';
+    virtualizer[method](value, scrollOptions);
+    tanstackWriteReason = 'command';
+  };
+
+  const handle: ChatListHandle<TMessage> = {
+    scrollToBottom: (scrollOptions) => scrollToBottom(scrollOptions?.behavior),
+    scrollToTop: (scrollOptions) =>
+      startCommand({ kind: 'top' }, scrollOptions?.behavior ?? 'auto', 'handle', () =>
+        virtualizer.scrollToOffset(0, scrollOptions),
+      ),
+    scrollToIndex(index, scrollOptions = {}) {
+      const { length } = inputs.messages;
+      if (!Number.isInteger(index) || index < 0 || index >= length) {
+        warnOnce(() => `scrollToIndex: index ${index} is outside 0..${length - 1}.`);
+        return Promise.resolve(false);
+      }
+      const { align, behavior = 'auto' } = scrollOptions;
+      return startCommand({ kind: 'index', index, align }, behavior, 'handle', () =>
+        virtualizer.scrollToIndex(index + prefixCount(), { align: toVirtualizerAlign(align), behavior }),
+      );
+    },
+    scrollToId(id, scrollOptions) {
+      const { messages, getKeyAt } = inputs;
+      // The newest match; `findKey` scans a non-empty range only.
+      const index = messages.length === 0 ? -1 : findKey(id, getKeyAt, messages.length - 1, 0);
+      if (index === -1) {
+        warnOnce(() => `scrollToId: no message has the key ${JSON.stringify(id)}.`);
+        return Promise.resolve(false);
+      }
+      return handle.scrollToIndex(index, scrollOptions);
+    },
+    scrollToOffset: (offset, scrollOptions) => scrollRaw('scrollToOffset', offset, scrollOptions),
+    scrollBy: (delta, scrollOptions) => scrollRaw('scrollBy', delta, scrollOptions),
+    get isAtTop() {
+      return isAtTopEdge(readMetrics());
+    },
+    get isAtBottom() {
+      return isAtBottomEdge(readMetrics());
+    },
+    get isScrolling() {
+      return isScrolling;
+    },
+    get scrollOffset() {
+      return offsetNow();
+    },
+    get scrollSize() {
+      return scroller?.scrollHeight ?? 0;
+    },
+    get viewportSize() {
+      return scroller?.clientHeight ?? 0;
+    },
+    getVisibleRange,
+    wasSeen: seen.wasSeen,
+    get newestSeenId() {
+      return seen.newestSeenKey;
+    },
+    get unseenCount() {
+      return seen.getUnseenCount(inputs.messages.length);
+    },
+    getScrollElement: () => scroller,
+  };
+
+  const requestHistory = () => {
+    const settle = () => {
+      if (isMounted) dispatchHistory('request-settled');
+    };
+    try {
+      const pending = inputs.options.onHistoryEndReached?.(handle) as Promise<unknown> | undefined;
+      if (pending && typeof pending.then === 'function') {
+        pending.then(settle, (error: unknown) => {
+          // Aborting the load on unmount is the usual pattern; only a live list reports it.
+          if (isMounted) reportHistoryError(error);
+          settle();
+        });
+        return;
+      }
+    } catch (error) {
+      reportHistoryError(error);
+    }
+    settle();
+  };
+
+  const dispatchHistory = (event: HistoryTriggerEvent) => {
+    const transition = reduceHistoryTrigger(history, event);
+    history = transition.state;
+    if (transition.shouldRequestHistory) requestHistory();
+  };
+
+  /**
+   * Edges, owner, seen tracking and the history trigger, from the DOM as it is now.
+   * `isOwnWrite` is false only for a scroll event none of our writes explains.
+   */
+  const syncWithScroller = (isOwnWrite = true) => {
+    if (scroller === null) return;
+    const { options, messages, getKeyAt } = inputs;
+    const metrics = readMetrics();
+    const wasAtTop = isAtTop;
+    const wasAtBottom = isAtBottom;
+    isAtTop = isAtTopEdge(metrics);
+    isAtBottom = isAtBottomEdge(metrics);
+    knownOffset = metrics.scrollOffset;
+    dispatch({ type: 'edges-read', isAtBottom, isOwnWrite });
+    if (isAtTop !== wasAtTop) options.onAtTopChange?.(isAtTop);
+    if (isAtBottom !== wasAtBottom) options.onAtBottomChange?.(isAtBottom);
+    const range = getVisibleRange();
+    if (range !== null) seen.markVisible(range.firstIndex, range.lastIndex, getKeyAt);
+    const unseen = seen.getUnseenCount(messages.length);
+    if (unseen !== unseenCount) {
+      unseenCount = unseen;
+      options.onUnseenCountChange?.(unseen);
+    }
+    dispatchHistory(
+      isInHistoryZone({
+        ...metrics,
+        isAtBottom,
+        historyEndOffset: sanitizeNumber(options.historyEndOffset, HISTORY_END_OFFSET_RULE),
+        prefixSize: inputs.hasPrefix ? (getLayout(virtualizer)[0]?.size ?? 0) : 0,
+      })
+        ? 'in-zone'
+        : 'out-of-zone',
+    );
+  };
+
+  /**
+   * Keeps a pinned list at the bottom while its content or viewport changes size: streaming, a
+   * suffix, a late image, a shrinking window. Runs in ResizeObserver callbacks, which come
+   * after layout and before paint, so no frame shows the gap; also after every commit and
+   * TanStack measurement. The reader's own scroll is read first (scroll events precede resize
+   * observations in a frame), so a reader who scrolled up is never pulled back.
+   */
+  const pinToBottom = () => {
+    if (
+      scroller === null ||
+      owner.kind !== 'pinned-to-bottom' ||
+      // New rows are measured during their commit, before the policy has run for them: their
+      // height is arrival, not growth, and only the follow policy may move the list for it.
+      committedMessages !== inputs.messages ||
+      committedHasSuffix !== inputs.hasSuffix ||
+      // Moved since we last read or wrote it (the app set scrollTop, or a commit landed
+      // before the scroll event): the scroll event decides, not a stale state.
+      Math.abs(scroller.scrollTop - knownOffset) >= 1
+    ) {
+      return;
+    }
+    const bottom = bottomOffset(scroller);
+    if (bottom - scroller.scrollTop > 0.5) writeScroll(scroller, bottom, 'pin');
+  };
+
+  // Listens to the scroller only while it is attached, so `scroller` is that element.
+  const onScroll = () => {
+    const offset = offsetNow();
+    isScrolling = true;
+    inputs.options.onScroll?.(offset);
+    clearTimeout(scrollEndTimer);
+    scrollEndTimer = setTimeout(() => {
+      isScrolling = false;
+      if (isMounted) inputs.options.onScrollEnd?.();
+    }, SCROLL_END_DELAY_MS);
+    const write = lastWrite;
+    lastWrite = null;
+    const isOwnWrite = write !== null && write.reason !== 'raw' && Math.abs(offset - write.offset) < 1;
+    // The echo of our own pin arrives after layout: rows measured in between may have grown
+    // the content again. That is still growth, not the reader.
+    if (isOwnWrite && write.reason === 'pin') pinToBottom();
+    syncWithScroller(isOwnWrite);
+  };
+
+  /** The reader took the wheel: whatever we were scrolling towards, stop fighting them. */
+  const onUserIntent = (event: Event) => {
+    if (
+      (event.type === 'keydown' && !SCROLL_KEYS.has((event as KeyboardEvent).key)) ||
+      // A press on the scroller itself is its scrollbar; on a row it is a click, not a scroll.
+      (event.type === 'pointerdown' && event.target !== scroller)
+    ) {
+      return;
+    }
+    dispatch({ type: 'reader-intent' });
+  };
+
+  const onViewportResize = () => {
+    if (needsOpeningScroll && handle.viewportSize > 0) {
+      needsOpeningScroll = false;
+      void scrollToBottom('auto', 'opening');
+    }
+    pinToBottom();
+    syncWithScroller();
+  };
+
+  // A detach stays until the next element's replaces it, so after a ref call with null it runs
+  // once more: harmless, as removing or disconnecting twice does nothing.
+  const scrollerRef = (element: HTMLElement | null) => {
+    detachScroller?.();
+    scroller = element;
+    if (element === null) return;
+    element.addEventListener('scroll', onScroll, { passive: true });
+    for (const type of INTENT_EVENTS) element.addEventListener(type, onUserIntent, { passive: true });
+    const stopObserving = observeResize(element, onViewportResize);
+    detachScroller = () => {
+      element.removeEventListener('scroll', onScroll);
+      for (const type of INTENT_EVENTS) element.removeEventListener(type, onUserIntent);
+      stopObserving?.();
+    };
+  };
+
+  const contentRef = (element: HTMLElement | null) => {
+    detachContent?.();
+    if (element !== null) detachContent = observeResize(element, pinToBottom);
+  };
+
+  const mount = () => {
+    isMounted = true;
+    return () => {
+      isMounted = false;
+      // A remount (StrictMode's rehearsal, <Activity>) must open at the bottom again: forget
+      // what was committed, so the next commit is an `opened` change.
+      committed = NO_COMMITTED_MESSAGES;
+      committedHasSuffix = false;
+      committedMessages = null;
+      clearTimeout(scrollEndTimer);
+      // A watch frame still scheduled finds no command and stops.
+      dispatch({ type: 'unmounted' });
+    };
+  };
+
+  /** The chat policy, once per committed change of the messages or affixes. */
+  const commit = () => {
+    syncPolicy();
+    const { options, messages, getKeyAt, hasSuffix } = inputs;
+    const { follow = 'at-bottom', isReceived = defaultIsReceived } = options;
+    if (hasOffsetToWrite && scroller !== null) {
+      hasOffsetToWrite = false;
+      // TanStack's offset already includes any compensation for rows measured during this commit.
+      const landed = writeScroll(scroller, virtualizer.scrollOffset ?? scroller.scrollTop, 'anchor');
+      setModelScrollOffset(virtualizer, landed);
+    }
+    const { length } = messages;
+    const change = detectMessageChange(committed, length, getKeyAt);
+    const suffixChanged = committedHasSuffix !== hasSuffix;
+    committed = getCommittedEdges(length, getKeyAt);
+    committedHasSuffix = hasSuffix;
+    committedMessages = messages;
+    // Written out (not a helper call) so that bundlers drop the O(n) scan from production builds.
+    if (process.env.NODE_ENV !== 'production' && change.kind !== 'unchanged') {
+      const keys = new Set<MessageKey>();
+      for (let index = 0; index < length; index++) {
+        const key = getKeyAt(index);
+        if (keys.has(key)) {
+          warnOnce(
+            () =>
+              `duplicate message key ${JSON.stringify(key)}: keys must be unique and stable. Every message is still rendered, but rows with the same key share a measured size.`,
+          );
+        }
+        keys.add(key);
+      }
+    }
+    seen.applyChange(change, length, getKeyAt);
+
+    const wasAtBottom = isAtBottom || isHeadingForBottom(owner);
+    if (change.kind === 'opened') {
+      // A new conversation opens at its newest message, whatever the follow mode (SPEC §2.5).
+      history = INITIAL_HISTORY_TRIGGER;
+      needsOpeningScroll = handle.viewportSize === 0;
+      void scrollToBottom('auto', 'opening');
+      // TanStack learns the new offset from the scroll event, after the re-render this commit
+      // already queued: that render would mount and measure the rows at the old offset, then
+      // the scroll event those at the bottom. Told now, the first frame renders and measures
+      // only the bottom rows.
+      setModelScrollOffset(virtualizer, offsetNow());
+    } else if (change.newerCount > 0) {
+      const newMessages = messages.slice(length - change.newerCount);
+      const behavior = decideFollow(resolveFollowPolicy(follow, isReceived), { wasAtBottom, newMessages, handle });
+      if (behavior === false) dispatch({ type: 'follow-declined' });
+      else void scrollToBottom(behavior, 'follow');
+      pendingBatches.push(() => inputs.options.onNewerMessages?.(handle, newMessages));
+    } else if (suffixChanged && wasAtBottom && pinsWhileGrowing) {
+      // A suffix ("typing…") appearing at the bottom is growth of the last row.
+      void scrollToBottom('auto', 'follow');
+    }
+    if (change.olderCount > 0) {
+      const olderMessages = messages.slice(0, change.olderCount);
+      pendingBatches.push(() => inputs.options.onOlderMessages?.(handle, olderMessages));
+      dispatchHistory('older-messages-committed');
+    }
+    if (change.kind !== 'unchanged' || suffixChanged) syncWithScroller();
+  };
+
+  /**
+   * After every render: a policy that changed whether it pins takes effect, and a commit can
+   * grow the content without resizing any observed element (the sized container takes the new
+   * total height), so the pin runs too.
+   */
+  const afterRender = () => {
+    syncPolicy();
+    pinToBottom();
+  };
+
+  /** Whether the follow policy pins a list at the bottom while it grows, as of this render. */
+  const syncPolicy = () => {
+    const pins = isPinnedWhileGrowing(inputs.options.follow);
+    if (pins === pinsWhileGrowing) return;
+    pinsWhileGrowing = pins;
+    dispatch({ type: 'policy-changed', isAtBottom });
+  };
+
+  /**
+   * onOlderMessages / onNewerMessages after the commit is painted, so a callback that sets
+   * state does not block the frame that shows the messages.
+   */
+  const flushBatches = () => {
+    const batches = pendingBatches;
+    pendingBatches = [];
+    // The callbacks are read now, from the latest options.
+    for (const report of batches) report();
+  };
+
+  /** The reader's row in TanStack's current layout (the previous render's), or null. */
+  const findCurrentAnchor = (): ReadingAnchor<VirtualItem['key']> | null => {
+    const offset = scroller?.scrollTop ?? virtualizer.scrollOffset;
+    if (offset === null || offset === undefined) return null;
+    const layout = getLayout(virtualizer);
+    const previousPrefixCount = prefixCount();
+    const messageRows = inputs.messages.length;
+    return findReadingAnchor(
+      {
+        count: layout.length,
+        rowAt: (index) => layout[index],
+        isMessageRow: (index) => index >= previousPrefixCount && index < previousPrefixCount + messageRows,
+      },
+      virtualizer.getVirtualItemForOffset(offset)?.index ?? 0,
+      offset,
+    );
+  };
+
+  return {
+    handle,
+    scrollerRef,
+    contentRef,
+    scrollToFn,
+    shouldAdjustScrollPositionOnItemSizeChange: shouldCompensate,
+    /** The render's inputs, before TanStack lays it out: the anchor is found in the last layout. */
+    update(next: RenderInputs<TMessage>) {
+      const previous = inputs as RenderInputs<TMessage> | undefined;
+      // Messages appended, every earlier one the same object: on any new count, TanStack lays
+      // out every row again: 9 ms per append at 100 000. Told where the change starts, it lays
+      // out only the new rows (`adoptVirtualizer`). An edit in the same update makes a new
+      // object, and the full layout.
+      appendedFrom =
+        previous !== undefined &&
+        virtualizer !== undefined &&
+        next.hasPrefix === previous.hasPrefix &&
+        next.messages.length > previous.messages.length &&
+        previous.messages.every((message, index) => message === next.messages[index])
+          ? previous.messages.length + (previous.hasPrefix ? 1 : 0)
+          : -1;
+      pendingAnchor =
+        previous !== undefined &&
+        virtualizer !== undefined &&
+        (next.messages !== previous.messages || next.hasPrefix !== previous.hasPrefix)
+          ? planAnchor(previous, next)
+          : null;
+      inputs = next;
+    },
+    /** TanStack's virtualizer, once this render's options are set. */
+    adoptVirtualizer(instance: ListVirtualizer) {
+      virtualizer = instance;
+      instance.shouldAdjustScrollPositionOnItemSizeChange = shouldCompensate;
+      if (appendedFrom >= 0) relayoutFrom(instance, appendedFrom);
+      const planned = pendingAnchor;
+      pendingAnchor = null;
+      if (planned === null) return;
+      // The anchor's row in the new layout: the offset moves so it keeps its place, before the
+      // rows of this render are chosen; the commit writes it to the scroller.
+      const { count, getItemKey } = instance.options;
+      let index = findAnchorIndex(planned.anchor, count, getItemKey, planned.expectedShift);
+      // A replaced row (a temporary id swapped for the server's) stands where the old one was.
+      if (index === -1 && planned.isSameCount) index = planned.anchor.index + planned.expectedShift;
+      const row = index >= 0 && index < count ? getLayout(instance)[index] : undefined;
+      if (row === undefined) return;
+      // Clamped as the browser will clamp it, so TanStack picks the rows for where the list really lands.
+      const maxOffset = Math.max(0, instance.getTotalSize() - (scroller?.clientHeight ?? 0));
+      const offset = Math.min(getAnchoredOffset(planned.anchor, row.start), maxOffset);
+      if (Math.abs(offset - (instance.scrollOffset ?? 0)) < 0.01) return;
+      setModelScrollOffset(instance, offset);
+      hasOffsetToWrite = true;
+    },
+    mount,
+    commit,
+    afterRender,
+    pinToBottom,
+    flushBatches,
+  };
+
+  /** The reading anchor of a change from `previous` to `next`, or null when the change keeps none. */
+  function planAnchor(previous: RenderInputs<TMessage>, next: RenderInputs<TMessage>): PendingAnchor | null {
+    const change = detectMessageChange(committed, next.messages.length, next.getKeyAt);
+    // A new conversation opens at the bottom; a cleared one has nothing to keep.
+    if (change.kind === 'opened' || change.kind === 'cleared') return null;
+    const scrollOffset = scroller?.scrollTop ?? virtualizer.scrollOffset ?? 0;
+    const isPrefixAppearing = next.hasPrefix && !previous.hasPrefix;
+    if (!shouldKeepReadingAnchor({ scrollOffset, isPrefixAppearing })) return null;
+    const anchor = findCurrentAnchor();
+    if (anchor === null) return null;
+    return {
+      anchor,
+      expectedShift: change.olderCount + (next.hasPrefix ? 1 : 0) - (previous.hasPrefix ? 1 : 0),
+      isSameCount: next.messages.length === previous.messages.length && next.hasPrefix === previous.hasPrefix,
+    };
+  }
+};
+
+export type ChatListEngine<TMessage> = ReturnType<typeof createChatListEngine<TMessage>>;

@@ -1,0 +1,79 @@
+import { Virtualizer } from '@tanstack/virtual-core';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  TANSTACK_INTERNALS,
+  getLayout,
+  isRowMeasured,
+  relayoutFrom,
+  setModelScrollOffset,
+  type ListVirtualizer,
+} from './tanstack-internals';
+
+// Each test names the TanStack member it guards: when an upgrade of @tanstack/virtual-core
+// changes one, the failure says which, and src/dom/tanstack-internals.ts says what replaces it.
+
+const ROW = 10;
+
+const createVirtualizer = (count: number, estimateSize = vi.fn((_index: number) => ROW)): ListVirtualizer => {
+  const virtualizer = new Virtualizer<HTMLElement, HTMLElement>({
+    count,
+    estimateSize,
+    getItemKey: (index) => `k${index}`,
+    getScrollElement: () => null,
+    scrollToFn: () => {},
+    observeElementRect: () => {},
+    observeElementOffset: () => {},
+  });
+  virtualizer._willUpdate();
+  return virtualizer;
+};
+
+describe('the TanStack Virtual internals @chat-list/react relies on', () => {
+  it('private getMeasurements() returns the up-to-date layout', () => {
+    const virtualizer = createVirtualizer(100);
+    const layout = getLayout(virtualizer);
+    expect(layout, 'getMeasurements').toHaveLength(100);
+    expect(layout[42], 'getMeasurements').toMatchObject({ key: 'k42', start: 420, end: 430, index: 42 });
+  });
+
+  it('private getMeasurementOptions() and pendingMin: after an append, only the new rows are laid out', () => {
+    const estimateSize = vi.fn((_index: number) => ROW);
+    const virtualizer = createVirtualizer(1000, estimateSize);
+    getLayout(virtualizer);
+    estimateSize.mockClear();
+
+    virtualizer.setOptions({ ...virtualizer.options, count: 1001 });
+    relayoutFrom(virtualizer, 1000);
+    const layout = getLayout(virtualizer);
+
+    expect(
+      estimateSize.mock.calls.map(([index]) => index),
+      'getMeasurementOptions / pendingMin',
+    ).toEqual([1000]);
+    expect(layout[1000], 'getMeasurementOptions / pendingMin').toMatchObject({ key: 'k1000', start: 10_000 });
+  });
+
+  it('public but undocumented itemSizeCache tells a measured row from an estimated one', () => {
+    const virtualizer = createVirtualizer(10);
+    getLayout(virtualizer);
+    expect(isRowMeasured(virtualizer, 'k3'), 'itemSizeCache').toBe(false);
+    virtualizer.resizeItem(3, 25);
+    expect(isRowMeasured(virtualizer, 'k3'), 'itemSizeCache').toBe(true);
+    expect(getLayout(virtualizer)[4], 'itemSizeCache').toMatchObject({ start: 55 });
+  });
+
+  it('public but undocumented scrollOffset is a plain field the render reads its range from', () => {
+    const virtualizer = createVirtualizer(1000);
+    setModelScrollOffset(virtualizer, 5000);
+    expect(virtualizer.scrollOffset, 'scrollOffset').toBe(5000);
+    expect(Object.getOwnPropertyDescriptor(virtualizer, 'scrollOffset'), 'scrollOffset').toMatchObject({
+      writable: true,
+    });
+    expect(virtualizer.getVirtualItemForOffset(virtualizer.scrollOffset ?? 0)?.index, 'scrollOffset').toBe(500);
+  });
+
+  it('every member named in TANSTACK_INTERNALS exists on a virtualizer', () => {
+    const virtualizer = createVirtualizer(1) as unknown as Record<string, unknown>;
+    for (const member of TANSTACK_INTERNALS) expect(member in virtualizer, member).toBe(true);
+  });
+});

@@ -1,0 +1,206 @@
+import type { Alignment, FollowMode, FollowPolicy, MessageKey, ScrollAlign } from '../core';
+
+export type { Alignment, FollowMode, FollowPolicy, MessageKey, ScrollAlign };
+
+/** Options of the scroll commands of {@link ChatListHandle}. */
+export interface ScrollToOptions {
+  /**
+   * Where the target lands in the viewport; `'nearest'` moves only as far as needed.
+   * @defaultValue `'nearest'` for `scrollToIndex`/`scrollToId`
+   */
+  align?: ScrollAlign;
+  /**
+   * `'smooth'` animates; `'auto'` jumps.
+   * @defaultValue `'auto'`
+   */
+  behavior?: 'auto' | 'smooth';
+}
+
+/** Options of `scrollToTop` / `scrollToBottom`. */
+export type ScrollToEdgeOptions = Pick<ScrollToOptions, 'behavior'>;
+
+/** Messages intersecting the viewport. */
+export interface VisibleRange {
+  firstIndex: number;
+  lastIndex: number;
+  firstId: MessageKey;
+  lastId: MessageKey;
+}
+
+/** The imperative handle of `ChatList` (via `ref`) and of `useChatList`. */
+export interface ChatListHandle<TMessage = unknown> {
+  /**
+   * Lands exactly at the bottom (gap ≤ 1.5 px), also while row sizes are still
+   * estimates. Resolves `true` when landed, `false` when the reader scrolled away
+   * first, another command took over, or the list unmounted.
+   * @defaultValue options `{ behavior: 'auto' }`
+   */
+  scrollToBottom(options?: ScrollToEdgeOptions): Promise<boolean>;
+  /**
+   * Lands exactly at the top; resolves like {@link ChatListHandle.scrollToBottom}.
+   * @defaultValue options `{ behavior: 'auto' }`
+   */
+  scrollToTop(options?: ScrollToEdgeOptions): Promise<boolean>;
+  /**
+   * Brings message `index` into view; resolves like {@link ChatListHandle.scrollToBottom},
+   * and `false` at once for an index out of range.
+   * @defaultValue options `{ align: 'nearest', behavior: 'auto' }`
+   */
+  scrollToIndex(index: number, options?: ScrollToOptions): Promise<boolean>;
+  /**
+   * Brings the message with key `id` into view; resolves like {@link ChatListHandle.scrollToIndex},
+   * and `false` at once for an unknown id.
+   * @defaultValue options `{ align: 'nearest', behavior: 'auto' }`
+   */
+  scrollToId(id: MessageKey, options?: ScrollToOptions): Promise<boolean>;
+  /**
+   * Raw: sets the scroll offset in px (cancels a pending scroll command).
+   * @defaultValue options `{ behavior: 'auto' }`
+   */
+  scrollToOffset(offset: number, options?: ScrollToEdgeOptions): void;
+  /**
+   * Raw: scrolls by `delta` px, negative is up (cancels a pending scroll command).
+   * @defaultValue options `{ behavior: 'auto' }`
+   */
+  scrollBy(delta: number, options?: ScrollToEdgeOptions): void;
+  /**
+   * `scrollTop < 1.5`, or content shorter than the viewport.
+   * @defaultValue `true` (before mount)
+   */
+  readonly isAtTop: boolean;
+  /**
+   * Within 1.5 px of the bottom, or content shorter than the viewport.
+   * @defaultValue `true` (before mount)
+   */
+  readonly isAtBottom: boolean;
+  /**
+   * Between a scroll event and 150 ms after the last one.
+   * @defaultValue `false` (before mount)
+   */
+  readonly isScrolling: boolean;
+  /**
+   * `scrollTop` of the scroller, px.
+   * @defaultValue `0` (before mount)
+   */
+  readonly scrollOffset: number;
+  /**
+   * `scrollHeight` of the scroller, px.
+   * @defaultValue `0` (before mount)
+   */
+  readonly scrollSize: number;
+  /**
+   * `clientHeight` of the scroller, px.
+   * @defaultValue `0` (before mount)
+   */
+  readonly viewportSize: number;
+  /**
+   * Messages intersecting the viewport, or `null` when none does (empty or hidden list).
+   * @defaultValue returns `null` (before mount)
+   */
+  getVisibleRange(): VisibleRange | null;
+  /**
+   * Whether any part of the message with key `id` has been inside the viewport.
+   * @defaultValue returns `false` (before anything was seen)
+   */
+  wasSeen(id: MessageKey): boolean;
+  /**
+   * Key of the newest message seen so far.
+   * @defaultValue `undefined` (before anything was seen)
+   */
+  readonly newestSeenId: MessageKey | undefined;
+  /**
+   * Messages newer than the newest one seen (for a "↓ 3 new" button).
+   * @defaultValue `messages.length` (before anything was seen)
+   */
+  readonly unseenCount: number;
+  /**
+   * The scroller element.
+   * @defaultValue returns `null` (before mount)
+   */
+  getScrollElement(): HTMLElement | null;
+  /**
+   * Phantom member that carries the message type; never set.
+   * @defaultValue `undefined`
+   */
+  readonly __messageType?: TMessage;
+}
+
+/** Options of the headless {@link useChatList} hook — the behaviour props of `ChatList`. */
+export interface ChatListBehaviorOptions<TMessage> {
+  /**
+   * The messages, oldest first.
+   * @defaultValue required
+   */
+  messages: readonly TMessage[];
+  /**
+   * Stable identity of a message; never its index.
+   * @defaultValue `(message) => message.id`
+   */
+  getMessageKey?: (message: TMessage) => MessageKey;
+  /**
+   * Height in px before a row is measured.
+   * @defaultValue `() => 80`
+   */
+  estimateSize?: (message: TMessage, index: number) => number;
+  /**
+   * Rows rendered beyond each edge of the viewport.
+   * @defaultValue `10`
+   */
+  overscan?: number;
+  /**
+   * What newer messages do to the scroll position: `'always'`, `'never'`, `'at-bottom'`,
+   * `'only-received'`, or your own {@link FollowPolicy}.
+   * @defaultValue `'at-bottom'`
+   */
+  follow?: FollowMode | FollowPolicy<TMessage, ChatListHandle<TMessage>>;
+  /**
+   * What `'only-received'` counts as received.
+   * @defaultValue `(message) => message.role === 'assistant'`
+   */
+  isReceived?: (message: TMessage) => boolean;
+  /**
+   * Distance in px from the top that asks for older history.
+   * @defaultValue `10`
+   */
+  historyEndOffset?: number;
+  /**
+   * Asked for older messages. Not called again while the promise it returns is pending.
+   * @defaultValue `undefined`
+   */
+  onHistoryEndReached?: (handle: ChatListHandle<TMessage>) => void | Promise<unknown>;
+  /**
+   * After a prepend is committed, with the prepended messages.
+   * @defaultValue `undefined`
+   */
+  onOlderMessages?: (handle: ChatListHandle<TMessage>, batch: TMessage[]) => void;
+  /**
+   * After newer messages are committed, with those messages.
+   * @defaultValue `undefined`
+   */
+  onNewerMessages?: (handle: ChatListHandle<TMessage>, batch: TMessage[]) => void;
+  /**
+   * The at-top state changed.
+   * @defaultValue `undefined`
+   */
+  onAtTopChange?: (isAtTop: boolean) => void;
+  /**
+   * The at-bottom state changed.
+   * @defaultValue `undefined`
+   */
+  onAtBottomChange?: (isAtBottom: boolean) => void;
+  /**
+   * Every scroll event, with `scrollTop`.
+   * @defaultValue `undefined`
+   */
+  onScroll?: (offset: number) => void;
+  /**
+   * 150 ms after the last scroll event.
+   * @defaultValue `undefined`
+   */
+  onScrollEnd?: () => void;
+  /**
+   * The number of messages newer than the newest one seen changed.
+   * @defaultValue `undefined`
+   */
+  onUnseenCountChange?: (count: number) => void;
+}
