@@ -31,9 +31,6 @@ async function restoreUseClient(): Promise<void> {
  */
 export const INTERNAL_PROPERTIES = [
   // scroll owner (src/core/scroll-owner.ts)
-  'owner',
-  'effects',
-  'command',
   'landedFrames',
   'lastOffset',
   'startedAt',
@@ -51,7 +48,6 @@ export const INTERNAL_PROPERTIES = [
   'distance',
   // sub-pixel carry
   'chainOffset',
-  'carry',
   'dropped',
   // message changes and history (src/core/message-changes.ts, src/core/history-trigger.ts)
   'olderCount',
@@ -59,7 +55,6 @@ export const INTERNAL_PROPERTIES = [
   'firstKey',
   'lastKey',
   'isArmed',
-  'isPending',
   'shouldRequestHistory',
   // visible range and seen tracking
   'firstRowInView',

@@ -1,4 +1,5 @@
 import { react18Aliases } from '@chat-list/react-18';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // jsdom wiring tests: the lead's and the robustness suites, plus test/react (which
@@ -48,6 +49,19 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/jsdom-recipe/**/*.test.tsx'],
           setupFiles: ['test/jsdom-recipe/setup.ts'],
+        },
+      },
+      {
+        // The same ChatList wiring tests against the built dist, whose internal property names
+        // tsup mangles (tsup.config.ts): a name shared with React, the DOM or TanStack would break here.
+        resolve: {
+          alias: [{ find: /^\.\.\/index$/, replacement: fileURLToPath(new URL('./dist/index.js', import.meta.url)) }],
+        },
+        test: {
+          name: 'react-dist',
+          environment: 'jsdom',
+          include: ['src/react/ChatList.*.test.tsx'],
+          setupFiles: ['src/react/jsdom-setup.ts'],
         },
       },
       {

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { useFixtureBrowser, type FixturePage } from './fixture-page';
+
+const browser = useFixtureBrowser();
+
+/** Runs `change` and returns how far the reader's row (the top visible row before it) moved, px. */
+const driftOf = async (fixture: FixturePage, change: string) => {
+  const before = await fixture.topRow();
+  await fixture.run(change);
+  await fixture.settled();
+  const after = await fixture.rowTop(before.id);
+  expect(after, `the reader's row ${before.id} is still rendered`).not.toBeNull();
+  return Math.abs(after! - before.top);
+};
+
+// The reader's row keeps its place whatever changes around it: anchoring depends on the row,
+// not on the count or the edge keys changing (issue #13).
+describe('the reading anchor', () => {
+  it('keeps the view when a message above the viewport is replaced by one with a new key (an optimistic id swapped for the server id)', async () => {
+    const fixture = await browser.open('count=300');
+    await fixture.settled();
+    // Row 150 is measured tall (far from the 80 px estimate), and so will be its replacement.
+    const oldId = await fixture.run<string>('window.fixture.messages()[150].id');
+    await fixture.run(`window.fixture.setExtraHeight(${JSON.stringify(oldId)}, 200)`);
+    await fixture.run("window.fixture.setExtraHeight('server-150', 200)");
+    await fixture.run("window.fixture.handle.scrollToIndex(150, { align: 'start' })");
+    await fixture.settled();
+    await fixture.run("window.fixture.handle.scrollToIndex(200, { align: 'start' })");
+    await fixture.settled();
+    const drift = await driftOf(
+      fixture,
+      "window.fixture.setMessages((messages) => messages.map((message, index) => index === 150 ? { ...message, id: 'server-150' } : message))",
+    );
+    expect(drift).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps the view when a message above the viewport is removed and another inserted (same count, same edges)', async () => {
+    const fixture = await browser.open('count=300');
+    await fixture.settled();
+    await fixture.run("window.fixture.handle.scrollToIndex(200, { align: 'start' })");
+    await fixture.settled();
+    const drift = await driftOf(
+      fixture,
+      'window.fixture.setMessages((messages) => { const next = messages.filter((_, index) => index !== 120); next.splice(60, 0, window.fixture.generate(1)[0]); return next; })',
+    );
+    expect(drift).toBeLessThanOrEqual(1);
+  });
+
+  for (const count of [200, 2000]) {
+    it(`with follow 'never', keeps the view on the first prepend after opening (${count} messages)`, async () => {
+      const fixture = await browser.open(`count=${count}&follow=never`);
+      await fixture.settled();
+      expect(await driftOf(fixture, 'window.fixture.prepend(10)')).toBeLessThanOrEqual(1);
+    });
+  }
+
+  it('keeps the view on a prepend under a persistent prefix the reader sees at the very top', async () => {
+    const fixture = await browser.open('count=50&prefix=Pinned%20notice');
+    await fixture.settled();
+    expect(await fixture.run('window.fixture.handle.scrollToTop()')).toBe(true);
+    await fixture.settled();
+    expect(await driftOf(fixture, 'window.fixture.prepend(10)')).toBeLessThanOrEqual(1);
+  });
+});
