@@ -5,6 +5,7 @@ import {
   DEFAULT_OVERSCAN,
   SCROLL_END_DELAY_MS,
   HISTORY_END_OFFSET_RULE,
+  MAX_OVERSCAN,
   OVERSCAN_RULE,
   describeEstimateProblem,
   describeNumberProblem,
@@ -78,6 +79,15 @@ describe('sanitizeNumber and describeNumberProblem', () => {
   it('keeps a fractional value when integers are not required', () => {
     expect(sanitizeNumber(12.5, offsetRule)).toBe(12.5);
     expect(describeNumberProblem(12.5, offsetRule)).toBeNull();
+  });
+
+  it('clamps an overscan that would render every row (1e9) to the maximum, with a problem', () => {
+    expect(sanitizeNumber(1e9, OVERSCAN_RULE)).toBe(MAX_OVERSCAN);
+    expect(describeNumberProblem(1e9, OVERSCAN_RULE)).toBe(
+      `overscan must be at most ${MAX_OVERSCAN}, got 1000000000; using ${MAX_OVERSCAN}.`,
+    );
+    expect(sanitizeNumber(MAX_OVERSCAN, OVERSCAN_RULE)).toBe(MAX_OVERSCAN);
+    expect(describeNumberProblem(MAX_OVERSCAN, OVERSCAN_RULE)).toBeNull();
   });
 
   it('uses the fallback for Infinity, with a problem', () => {

@@ -22,11 +22,21 @@ export interface NumberRule {
   /** The value used when the given one is missing or unusable. */
   fallback: number;
   min: number;
+  /** Larger values are clamped to this: past it a value defeats the purpose (every row rendered). */
+  max?: number;
   /** Round to a whole number (counts such as `overscan`). */
   integer?: boolean;
 }
 
-export const OVERSCAN_RULE: NumberRule = { name: 'overscan', fallback: DEFAULT_OVERSCAN, min: 0, integer: true };
+/** 50 rows beyond each edge is far more than any scroll speed needs; `1e9` would render every row. */
+export const MAX_OVERSCAN = 50;
+export const OVERSCAN_RULE: NumberRule = {
+  name: 'overscan',
+  fallback: DEFAULT_OVERSCAN,
+  min: 0,
+  max: MAX_OVERSCAN,
+  integer: true,
+};
 export const HISTORY_END_OFFSET_RULE: NumberRule = {
   name: 'historyEndOffset',
   fallback: DEFAULT_HISTORY_END_OFFSET,
@@ -43,7 +53,8 @@ export const sanitizeNumber = (value: unknown, rule: NumberRule): number => {
   const rounded = rule.integer ? Math.round(value) : value;
   // NaN is never below the minimum, and not finite: it falls back like Infinity.
   if (rounded < rule.min) return rule.min;
-  return Number.isFinite(rounded) ? rounded : rule.fallback;
+  if (!Number.isFinite(rounded)) return rule.fallback;
+  return rule.max !== undefined && rounded > rule.max ? rule.max : rounded;
 };
 
 /** What is wrong with a value {@link sanitizeNumber} replaced, naming the prop; null when nothing is. */
@@ -54,6 +65,7 @@ export const describeNumberProblem = (value: unknown, rule: NumberRule): string 
   if (typeof value !== 'number' || Number.isNaN(value)) reason = 'be a number';
   else if (value < rule.min) reason = `be at least ${rule.min}`;
   else if (!Number.isFinite(value)) reason = 'be finite';
+  else if (rule.max !== undefined && value > rule.max) reason = `be at most ${rule.max}`;
   return `${rule.name} must ${reason}, got ${describe(value)}; using ${used}.`;
 };
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ABOVE_VIEWPORT_TOLERANCE_PX,
   findAnchorIndex,
   findReadingAnchor,
   getAnchoredOffset,
+  shouldCompensateResize,
   shouldKeepReadingAnchor,
   type AnchorLayout,
 } from './reading-anchor';
@@ -78,5 +80,30 @@ describe('shouldKeepReadingAnchor', () => {
     expect(shouldKeepReadingAnchor({ scrollOffset: 1.4, isPrefixAppearing: true })).toBe(false);
     expect(shouldKeepReadingAnchor({ scrollOffset: 40, isPrefixAppearing: true })).toBe(true);
     expect(shouldKeepReadingAnchor({ scrollOffset: 0, isPrefixAppearing: false })).toBe(true);
+  });
+});
+
+describe('shouldCompensateResize', () => {
+  it('compensates a row above the viewport', () => {
+    expect(shouldCompensateResize({ start: 100, end: 200, isMeasured: true }, 500)).toBe(true);
+  });
+
+  it('compensates a row that ends less than a pixel into the viewport (sub-pixel noise, 112 px lost under load)', () => {
+    expect(shouldCompensateResize({ start: 6275.19, end: 6426.53, isMeasured: true }, 6426.42)).toBe(true);
+    expect(
+      shouldCompensateResize({ start: 0, end: 500 + ABOVE_VIEWPORT_TOLERANCE_PX + 0.01, isMeasured: true }, 500),
+    ).toBe(false);
+  });
+
+  it('leaves a measured row spanning the top edge alone: it grows below the reader', () => {
+    expect(shouldCompensateResize({ start: 400, end: 700, isMeasured: true }, 500)).toBe(false);
+  });
+
+  it("compensates a spanning row's first measurement: its estimate was above the reader all along", () => {
+    expect(shouldCompensateResize({ start: 400, end: 700, isMeasured: false }, 500)).toBe(true);
+  });
+
+  it('leaves a row below the viewport top alone', () => {
+    expect(shouldCompensateResize({ start: 600, end: 700, isMeasured: false }, 500)).toBe(false);
   });
 });

@@ -24,6 +24,27 @@ export interface AnchorLayout<TKey> {
 }
 
 /**
+ * How far into the viewport a row may end and still count as above the reader: offsets and
+ * row boundaries carry sub-pixel noise (rounded writes, fractional heights), and a row that
+ * shows less than a pixel is not what anyone is reading.
+ */
+export const ABOVE_VIEWPORT_TOLERANCE_PX = 1;
+
+/**
+ * Whether a row that changed size must move the scroll offset by its change, so the reader's
+ * row stays still (TanStack asks on every measurement):
+ * - a row above the reader, within {@link ABOVE_VIEWPORT_TOLERANCE_PX} (a row ending 0.1 px
+ *   into the viewport lost a 112 px compensation for good under load, issue #12);
+ * - the first measurement of a row that starts above the viewport top: its estimate was wrong
+ *   all along, and the whole estimated block was above the reader.
+ * A row already measured and spanning the top edge grows below the reader's anchor: no move.
+ */
+export const shouldCompensateResize = (
+  row: { start: number; end: number; isMeasured: boolean },
+  scrollOffset: number,
+): boolean => row.end <= scrollOffset + ABOVE_VIEWPORT_TOLERANCE_PX || (row.start < scrollOffset && !row.isMeasured);
+
+/**
  * The reader's row: the first message row that reaches below the viewport's top. Whatever
  * changes around it (a prepend, a replaced key above it, an estimate that changed, the
  * prefix leaving), it keeps its place on screen — anchoring depends on the row, never on

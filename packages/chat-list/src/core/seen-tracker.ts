@@ -50,7 +50,8 @@ export const createSeenTracker = (): SeenTracker => {
       if (newestKey !== undefined) {
         // Usually the messages before the newest seen one only grew by the prepended ones.
         newestIndex += change.olderCount;
-        if (change.kind === 'edges-kept' && (newestIndex >= count || getKey(newestIndex) !== newestKey)) {
+        // Same count and edges can hide it too: a replaced key (a temporary id swapped for the server's).
+        if (newestIndex >= count || getKey(newestIndex) !== newestKey) {
           // It moved (a middle insert before it) or was removed: the newest seen
           // message is now the last one whose key was seen.
           newestIndex = count - 1;

@@ -24,6 +24,7 @@ import {
   reduceScrollOwner,
   resolveFollowPolicy,
   sanitizeNumber,
+  shouldCompensateResize,
   shouldKeepReadingAnchor,
   toVirtualizerAlign,
   type FollowBehavior,
@@ -58,7 +59,10 @@ const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home
 const INTENT_EVENTS = ['wheel', 'touchstart', 'touchmove', 'pointerdown', 'keydown'];
 
 const reportHistoryError = (error: unknown) => console.error('[@chat-list/react] onHistoryEndReached failed:', error);
-const defaultIsReceived = (message: unknown): boolean => (message as { role?: unknown }).role === 'assistant';
+const defaultIsReceived = (message: unknown): boolean => (message as { role?: unknown } | null)?.role === 'assistant';
+/** The messages of a batch, without holes (undefined or null entries, rendered as empty rows). */
+const withoutHoles = <TMessage>(batch: TMessage[]): TMessage[] =>
+  batch.filter((message) => message !== undefined && message !== null);
 
 /** Rounded sizes drift by up to half a pixel per row; anchoring needs the real, fractional height. */
 export const measureRowElement = (element: Element, entry: ResizeObserverEntry | undefined): number =>
@@ -195,7 +199,8 @@ export const createChatListEngine = <TMessage>() => {
     scrollSize: scroller?.scrollHeight ?? 0,
     viewportSize: scroller?.clientHeight ?? 0,
   });
-  const bottomOffset = (element: HTMLElement) => element.scrollHeight - element.clientHeight;
+  /** The largest offset the scroller can take (never negative: content shorter than the viewport cannot scroll). */
+  const bottomOffset = (element: HTMLElement) => Math.max(0, element.scrollHeight - element.clientHeight);
 
   /**
    * The one function that writes the scroller's offset, and remembers who did and why. Writes
@@ -274,7 +279,11 @@ export const createChatListEngine = <TMessage>() => {
         return offsetNow() < EDGE_TOLERANCE_PX;
       case 'index': {
         const offset = virtualizer.getOffsetForIndex(target.index + prefixCount(), toVirtualizerAlign(target.align));
-        return offset !== undefined && Math.abs(offset[0] - offsetNow()) <= EDGE_TOLERANCE_PX;
+        if (offset === undefined || scroller === null) return false;
+        // The browser clamps: a target past either end is reached at that end (content that
+        // just fills the viewport has nowhere to scroll, #13).
+        const reachable = Math.min(Math.max(offset[0], 0), bottomOffset(scroller));
+        return Math.abs(reachable - offsetNow()) <= EDGE_TOLERANCE_PX;
       }
     }
   };
@@ -354,11 +363,10 @@ export const createChatListEngine = <TMessage>() => {
     if (isHeadingForBottom(owner)) return false;
     // Only now is the layout needed; brought up to date, it costs a pass over the rows after this one.
     const row = getLayout(instance)[item.index] ?? item;
-    const offset = instance.scrollOffset ?? 0;
-    // A row above the viewport, or the first measurement of a row that started above it
-    // (which corrects an estimate that was wrong all along); a row already measured and
-    // spanning the top edge grows below the reader's anchor, so the view stays.
-    return row.end <= offset || (row.start < offset && !isRowMeasured(instance, row.key));
+    return shouldCompensateResize(
+      { start: row.start, end: row.end, isMeasured: isRowMeasured(instance, row.key) },
+      instance.scrollOffset ?? 0,
+    );
   };
 
   /** `scrollToOffset` and `scrollBy`: raw moves by the app, which end any command under way. */
@@ -634,7 +642,7 @@ export const createChatListEngine = <TMessage>() => {
       // only the bottom rows.
       setModelScrollOffset(virtualizer, offsetNow());
     } else if (change.newerCount > 0) {
-      const newMessages = messages.slice(length - change.newerCount);
+      const newMessages = withoutHoles(messages.slice(length - change.newerCount));
       const behavior = decideFollow(resolveFollowPolicy(follow, isReceived), { wasAtBottom, newMessages, handle });
       if (behavior === false) dispatch({ type: 'follow-declined' });
       else void scrollToBottom(behavior, 'follow');
@@ -644,11 +652,15 @@ export const createChatListEngine = <TMessage>() => {
       void scrollToBottom('auto', 'follow');
     }
     if (change.olderCount > 0) {
-      const olderMessages = messages.slice(0, change.olderCount);
+      const olderMessages = withoutHoles(messages.slice(0, change.olderCount));
       pendingBatches.push(() => inputs.options.onOlderMessages?.(handle, olderMessages));
       dispatchHistory('older-messages-committed');
     }
-    if (change.kind !== 'unchanged' || suffixChanged) syncWithScroller();
+    // Also after an 'unchanged' one: same count and edges can hide a replaced key in view,
+    // which seen tracking must learn (#13). A pinned list is pinned first, so a streamed token
+    // does not report it off the bottom for a moment.
+    pinToBottom();
+    syncWithScroller();
   };
 
   /**

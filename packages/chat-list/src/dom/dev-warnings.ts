@@ -3,15 +3,18 @@ declare const process: { env: { NODE_ENV?: string } };
 const warned = new Set<string>();
 
 /**
- * Development builds only; one warning per distinct message, so a render loop
- * cannot flood the console. A message built by a function costs nothing in
- * production: the bundler drops the function with the call.
+ * Development builds only; one warning per distinct message, or per `kind` when
+ * given (a problem that every message can have, such as a missing key, warns
+ * once, naming the first), so a render loop or a long list cannot flood the
+ * console. A message built by a function costs nothing in production: the
+ * bundler drops the function with the call.
  */
-export function warnOnce(message: string | null | (() => string)): void {
+export function warnOnce(message: string | null | (() => string), kind?: string): void {
   if (process.env.NODE_ENV === 'production') return;
+  if (kind !== undefined && warned.has(kind)) return;
   const text = typeof message === 'function' ? message() : message;
   if (text === null) return;
   if (warned.has(text)) return;
-  warned.add(text);
+  warned.add(kind ?? text);
   console.warn(`[@chat-list/react] ${text}`);
 }

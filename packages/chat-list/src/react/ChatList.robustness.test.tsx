@@ -67,6 +67,7 @@ describe('bad numeric props', () => {
     { name: 'NaN overscan', prop: 'overscan', props: { overscan: Number.NaN } },
     { name: 'fractional overscan', prop: 'overscan', props: { overscan: 2.5 } },
     { name: 'infinite overscan', prop: 'overscan', props: { overscan: Number.POSITIVE_INFINITY } },
+    { name: 'overscan of 1e9 (every row)', prop: 'overscan', props: { overscan: 1e9 } },
     { name: 'NaN historyEndOffset', prop: 'historyEndOffset', props: { historyEndOffset: Number.NaN } },
     { name: 'negative historyEndOffset', prop: 'historyEndOffset', props: { historyEndOffset: -50 } },
     { name: 'estimateSize returning NaN', prop: 'estimateSize', props: { estimateSize: () => Number.NaN } },
@@ -253,5 +254,42 @@ describe('unmount', () => {
     await expect(handle.scrollToIndex(3)).resolves.toBe(false);
     expect(() => handle.scrollToOffset(10)).not.toThrow();
     expect(error).not.toHaveBeenCalled();
+  });
+});
+
+describe('holes and missing keys in messages', () => {
+  test('undefined and null entries render as empty rows, with one warning for all of them, and nothing after them is lost', () => {
+    const messages = [...makeMessages(3), undefined, null, undefined, ...makeMessages(5).slice(3)] as Message[];
+    const { container } = render(<ChatList messages={messages} renderMessage={renderText} />);
+
+    const rows = messageRows(container);
+    expect(rows).toHaveLength(8);
+    expect(rows.map((row) => row.textContent)).toEqual(['text 0', 'text 1', 'text 2', '', '', '', 'text 3', 'text 4']);
+    expect(warningsMentioning(warn, 'every entry must be a message')).toHaveLength(1);
+    expect(warningsMentioning(warn, 'messages[3] is undefined')).toHaveLength(1);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  test('a key getter that returns no key warns once for the whole list, not once per message', () => {
+    const messages = makeMessages(110);
+    render(
+      <ChatList messages={messages} renderMessage={renderText} getMessageKey={() => undefined as unknown as string} />,
+    );
+
+    expect(warningsMentioning(warn, 'getMessageKey returned undefined')).toHaveLength(1);
+  });
+
+  test('a hole appended while following does not reach the follow policy or onNewerMessages', () => {
+    const onNewerMessages = vi.fn();
+    const follow = vi.fn(() => true);
+    const messages = makeMessages(3);
+    const { rerender } = render(
+      <ChatList messages={messages} renderMessage={renderText} follow={follow} onNewerMessages={onNewerMessages} />,
+    );
+    const next = [...messages, undefined, ...makeMessages(1, 100)] as Message[];
+    rerender(<ChatList messages={next} renderMessage={renderText} follow={follow} onNewerMessages={onNewerMessages} />);
+
+    expect(follow).toHaveBeenCalledWith(expect.objectContaining({ newMessages: [next[4]] }));
+    expect(onNewerMessages).toHaveBeenCalledWith(expect.anything(), [next[4]]);
   });
 });

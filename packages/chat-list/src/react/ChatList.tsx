@@ -85,18 +85,20 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
               renderedKeys.add(reactKey);
               return (
                 <div key={reactKey} {...getRowAttributes(row)} style={ROW_STYLE}>
-                  {row.kind === 'message' ? (
-                    <MessageContent
-                      message={row.message}
-                      index={row.index}
-                      messages={messages}
-                      renderMessage={renderMessage}
-                    />
-                  ) : row.kind === 'prefix' ? (
-                    prefix
-                  ) : (
-                    suffix
-                  )}
+                  {row.kind === 'message'
+                    ? // A hole in `messages` is an empty row (useChatList warns once).
+                      row.message !== undefined &&
+                      row.message !== null && (
+                        <MessageContent
+                          message={row.message}
+                          index={row.index}
+                          messages={messages}
+                          renderMessage={renderMessage}
+                        />
+                      )
+                    : row.kind === 'prefix'
+                      ? prefix
+                      : suffix}
                 </div>
               );
             })}

@@ -94,9 +94,23 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
 
   const getKeyAt = React.useCallback(
     (index: number): MessageKey => {
-      const key = getMessageKey(safeMessages[index] as TMessage);
+      const message = safeMessages[index];
+      // A hole (undefined or null) is kept as an empty row, so nothing after it shifts or is lost (SPEC §2.8).
+      if (message === undefined || message === null) {
+        warnOnce(
+          () =>
+            `messages[${index}] is ${String(message)}: every entry must be a message. It is rendered as an empty row (warned once, for the first).`,
+          'hole',
+        );
+        return `\u0000hole-${index}`;
+      }
+      const key = getMessageKey(message);
       if (typeof key === 'string' || typeof key === 'number') return key;
-      warnOnce(() => `getMessageKey returned ${String(key)} for message ${index}; using its index until it has a key.`);
+      warnOnce(
+        () =>
+          `getMessageKey returned ${String(key)} for message ${index}; using its index until it has a key (warned once, for the first).`,
+        'missing-key',
+      );
       return `\u0000index-${index}`;
     },
     [safeMessages, getMessageKey],
@@ -115,8 +129,9 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     (virtualIndex: number): number => {
       const index = virtualIndex - prefixCount;
       if (index < 0 || index >= safeMessages.length) return AFFIX_ESTIMATED_SIZE;
-      // Without `estimateSize` the estimate is missing, which sanitizes to the default.
-      const estimate = estimateSize?.(safeMessages[index] as TMessage, index);
+      const message = safeMessages[index];
+      // Without `estimateSize` (or for a hole) the estimate is missing, which sanitizes to the default.
+      const estimate = message === undefined || message === null ? undefined : estimateSize?.(message, index);
       const size = sanitizeEstimate(estimate);
       if (process.env.NODE_ENV !== 'production' && estimateSize && size !== estimate) {
         warnOnce(describeEstimateProblem(estimate));
