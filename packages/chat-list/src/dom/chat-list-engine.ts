@@ -182,6 +182,8 @@ export const createChatListEngine = <TMessage>() => {
   let isAtTop = true;
   let isAtBottom = true;
   let history = INITIAL_HISTORY_TRIGGER;
+  /** Counts calls of `onHistoryEndReached`; unmounting moves it on, so no earlier request settles anything. */
+  let historyRequest = 0;
   const seen = createSeenTracker();
   let unseenCount = 0;
   let isScrolling = false;
@@ -436,15 +438,20 @@ export const createChatListEngine = <TMessage>() => {
   };
 
   const requestHistory = () => {
+    // Only the latest request of a mounted list may settle the trigger: one that settles after
+    // an unmount (or a remount that asked again, as <Activity> does) must not unlock a second
+    // call while the newer one is pending.
+    const request = ++historyRequest;
+    const isCurrent = () => isMounted && request === historyRequest;
     const settle = () => {
-      if (isMounted) dispatchHistory('request-settled');
+      if (isCurrent()) dispatchHistory('request-settled');
     };
     try {
       const pending = inputs.options.onHistoryEndReached?.(handle) as Promise<unknown> | undefined;
       if (pending && typeof pending.then === 'function') {
         pending.then(settle, (error: unknown) => {
-          // Aborting the load on unmount is the usual pattern; only a live list reports it.
-          if (isMounted) reportHistoryError(error);
+          // Aborting the load on unmount is the usual pattern; only the current request reports it.
+          if (isCurrent()) reportHistoryError(error);
           settle();
         });
         return;
@@ -592,6 +599,7 @@ export const createChatListEngine = <TMessage>() => {
       committedHasSuffix = false;
       committedMessages = null;
       clearTimeout(scrollEndTimer);
+      historyRequest++;
       // A watch frame still scheduled finds no command and stops.
       dispatch({ type: 'unmounted' });
     };
