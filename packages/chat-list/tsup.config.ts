@@ -70,6 +70,12 @@ export const INTERNAL_PROPERTIES = [
   'afterRender',
   'flushBatches',
   'pinToBottom',
+  // the layout change of a render (src/core/layout-change.ts)
+  'previousCount',
+  'nextCount',
+  'isSameMessageAt',
+  'previousKeyAt',
+  'nextKeyAt',
 ];
 
 export default defineConfig({

@@ -87,6 +87,26 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
         },
       },
+      {
+        // The whole browser suite again on a machine four times slower (Chromium's CPU
+        // throttling): frames are late, ResizeObserver and scroll events bunch up.
+        test: {
+          name: 'browser-throttled',
+          ...browserProject,
+          env: { CHAT_LIST_CPU_THROTTLE: '4' },
+          sequence: { groupOrder: 3 },
+        },
+      },
+      {
+        // …and at a fractional device pixel ratio, where offsets and row edges fall between
+        // device pixels and the browser rounds scrollTop writes.
+        test: {
+          name: 'browser-dpr',
+          ...browserProject,
+          env: { CHAT_LIST_DPR: '1.25' },
+          sequence: { groupOrder: 4 },
+        },
+      },
     ],
   },
 });

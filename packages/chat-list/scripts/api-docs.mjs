@@ -25,6 +25,7 @@ const PROP_ORDER = [
   'estimateSize',
   'alignment',
   'overscan',
+  'atBottomThreshold',
   'prefix',
   'suffix',
   'follow',
@@ -40,6 +41,10 @@ const PROP_ORDER = [
   'onUnseenCountChange',
   'className',
   'style',
+  'id',
+  'title',
+  'lang',
+  'dir',
   'role',
   'aria-label',
 ];

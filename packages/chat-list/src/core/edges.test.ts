@@ -28,6 +28,9 @@ describe('edge tolerance', () => {
   it('counts a bottom gap of 1.4 px as at the bottom, and 1.6 px as not', () => {
     expect(isAtBottomEdge(at(offsetForBottomGap(1.4)))).toBe(true);
     expect(isAtBottomEdge(at(offsetForBottomGap(1.6)))).toBe(false);
+    // A wider threshold (atBottomThreshold) means "near the bottom".
+    expect(isAtBottomEdge(at(offsetForBottomGap(99)), 100)).toBe(true);
+    expect(isAtBottomEdge(at(offsetForBottomGap(101)), 100)).toBe(false);
   });
 
   it('does not count a bottom gap of exactly 1.5 px as at the bottom', () => {

@@ -25,8 +25,9 @@ export const isAtTopEdge = (metrics: ScrollMetrics): boolean =>
 
 /**
  * At the bottom edge: the content fits, or the distance from the bottom is less
- * than the tolerance (SPEC §2.5's formula; an overscroll past the bottom makes it
- * negative, which is at the bottom too).
+ * than `threshold` (SPEC §2.5's formula; an overscroll past the bottom makes it
+ * negative, which is at the bottom too). The app may widen it (`atBottomThreshold`)
+ * to mean "near the bottom"; scroll commands always land at the exact edge.
  */
-export const isAtBottomEdge = (metrics: ScrollMetrics): boolean =>
-  doesContentFit(metrics) || metrics.scrollSize - (metrics.scrollOffset + metrics.viewportSize) < EDGE_TOLERANCE_PX;
+export const isAtBottomEdge = (metrics: ScrollMetrics, threshold = EDGE_TOLERANCE_PX): boolean =>
+  doesContentFit(metrics) || metrics.scrollSize - (metrics.scrollOffset + metrics.viewportSize) < threshold;

@@ -7,3 +7,5 @@ export * from './seen-tracker';
 export * from './visible-range';
 export * from './reading-anchor';
 export * from './scroll-owner';
+export * from './layout-change';
+export * from './viewport-size';

@@ -37,6 +37,12 @@ export const OVERSCAN_RULE: NumberRule = {
   max: MAX_OVERSCAN,
   integer: true,
 };
+/** Below the edge tolerance, fractional device pixel ratios would make "at the bottom" flicker. */
+export const AT_BOTTOM_THRESHOLD_RULE: NumberRule = {
+  name: 'atBottomThreshold',
+  fallback: 1.5,
+  min: 1.5,
+};
 export const HISTORY_END_OFFSET_RULE: NumberRule = {
   name: 'historyEndOffset',
   fallback: DEFAULT_HISTORY_END_OFFSET,

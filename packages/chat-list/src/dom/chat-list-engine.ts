@@ -1,5 +1,6 @@
 import type { VirtualItem } from '@tanstack/virtual-core';
 import {
+  AT_BOTTOM_THRESHOLD_RULE,
   EDGE_TOLERANCE_PX,
   HISTORY_END_OFFSET_RULE,
   INITIAL_HISTORY_TRIGGER,
@@ -11,6 +12,7 @@ import {
   detectMessageChange,
   findAnchorIndex,
   findKey,
+  findFirstLayoutChange,
   findReadingAnchor,
   getAnchoredOffset,
   getCommittedEdges,
@@ -39,7 +41,7 @@ import {
   type ScrollOwnerEvent,
   type ScrollTarget,
 } from '../core';
-import { warnOnce } from './dev-warnings';
+import { warnIfUnbounded, warnOnce } from './dev-warnings';
 import {
   getLayout,
   isRowMeasured,
@@ -170,8 +172,16 @@ export const createChatListEngine = <TMessage>() => {
   let pendingAnchor: PendingAnchor | null = null;
   /** An anchored offset decided during render, for the commit to write. */
   let hasOffsetToWrite = false;
-  /** The first row index an append changed, or -1 when this render is not an append. */
-  let appendedFrom = -1;
+  /**
+   * TanStack's `getItemKey`, a new function only when TanStack must lay rows out again (a key
+   * moved or changed, an affix came or went, a new estimate): TanStack redoes its layout when
+   * it gets a new one. A streamed token keeps it, so TanStack keeps its layout (issue #15).
+   */
+  let rowKeyGetter = (virtualIndex: number): MessageKey => getRowKey(virtualIndex);
+  /** The first row this render's layout must be redone from, or null when it keeps the last one. */
+  let firstChangedRow: number | null = null;
+  /** Renders in a row that brought a new `estimateSize` or `getMessageKey` (development only). */
+  let rendersWithNewCallbacks = 0;
 
   let committed = NO_COMMITTED_MESSAGES;
   let committedHasSuffix = false;
@@ -194,6 +204,14 @@ export const createChatListEngine = <TMessage>() => {
   let detachContent: (() => void) | undefined;
 
   const prefixCount = () => (inputs.hasPrefix ? 1 : 0);
+  const atBottomThreshold = () => sanitizeNumber(inputs.options.atBottomThreshold, AT_BOTTOM_THRESHOLD_RULE);
+  /** The key of a row of the current render: the prefix, a message, or the suffix. */
+  const getRowKey = (virtualIndex: number): MessageKey => {
+    const { hasPrefix, hasSuffix, messages, getKeyAt } = inputs;
+    if (hasPrefix && virtualIndex === 0) return PREFIX_KEY;
+    if (hasSuffix && virtualIndex === prefixCount() + messages.length) return SUFFIX_KEY;
+    return getKeyAt(virtualIndex - prefixCount());
+  };
   const offsetNow = () => scroller?.scrollTop ?? 0;
   /** The scroller's geometry now; without a scroller there is no content, which is at both edges. */
   const readMetrics = (): ScrollMetrics => ({
@@ -412,7 +430,7 @@ export const createChatListEngine = <TMessage>() => {
       return isAtTopEdge(readMetrics());
     },
     get isAtBottom() {
-      return isAtBottomEdge(readMetrics());
+      return isAtBottomEdge(readMetrics(), atBottomThreshold());
     },
     get isScrolling() {
       return isScrolling;
@@ -479,7 +497,7 @@ export const createChatListEngine = <TMessage>() => {
     const wasAtTop = isAtTop;
     const wasAtBottom = isAtBottom;
     isAtTop = isAtTopEdge(metrics);
-    isAtBottom = isAtBottomEdge(metrics);
+    isAtBottom = isAtBottomEdge(metrics, atBottomThreshold());
     knownOffset = metrics.scrollOffset;
     dispatch({ type: 'edges-read', isAtBottom, isOwnWrite });
     if (isAtTop !== wasAtTop) options.onAtTopChange?.(isAtTop);
@@ -560,6 +578,7 @@ export const createChatListEngine = <TMessage>() => {
   };
 
   const onViewportResize = () => {
+    if (process.env.NODE_ENV !== 'production') warnIfUnbounded(scroller, virtualizer.getTotalSize());
     if (needsOpeningScroll && handle.viewportSize > 0) {
       needsOpeningScroll = false;
       void scrollToBottom('auto', 'opening');
@@ -677,6 +696,7 @@ export const createChatListEngine = <TMessage>() => {
    * total height), so the pin runs too.
    */
   const afterRender = () => {
+    if (process.env.NODE_ENV !== 'production') warnIfUnbounded(scroller, virtualizer.getTotalSize());
     syncPolicy();
     pinToBottom();
   };
@@ -724,21 +744,14 @@ export const createChatListEngine = <TMessage>() => {
     contentRef,
     scrollToFn,
     shouldAdjustScrollPositionOnItemSizeChange: shouldCompensate,
-    /** The render's inputs, before TanStack lays it out: the anchor is found in the last layout. */
-    update(next: RenderInputs<TMessage>) {
+    /**
+     * The render's inputs, before TanStack lays it out: the anchor is found in the last layout.
+     * Returns TanStack's `getItemKey` for this render (see `rowKeyGetter`).
+     */
+    update(next: RenderInputs<TMessage>): (virtualIndex: number) => MessageKey {
       const previous = inputs as RenderInputs<TMessage> | undefined;
-      // Messages appended, every earlier one the same object: on any new count, TanStack lays
-      // out every row again: 9 ms per append at 100 000. Told where the change starts, it lays
-      // out only the new rows (`adoptVirtualizer`). An edit in the same update makes a new
-      // object, and the full layout.
-      appendedFrom =
-        previous !== undefined &&
-        virtualizer !== undefined &&
-        next.hasPrefix === previous.hasPrefix &&
-        next.messages.length > previous.messages.length &&
-        previous.messages.every((message, index) => message === next.messages[index])
-          ? previous.messages.length + (previous.hasPrefix ? 1 : 0)
-          : -1;
+      firstChangedRow = previous === undefined ? 0 : findFirstChangedRow(previous, next);
+      if (firstChangedRow !== null) rowKeyGetter = (virtualIndex) => getRowKey(virtualIndex);
       pendingAnchor =
         previous !== undefined &&
         virtualizer !== undefined &&
@@ -746,12 +759,15 @@ export const createChatListEngine = <TMessage>() => {
           ? planAnchor(previous, next)
           : null;
       inputs = next;
+      return rowKeyGetter;
     },
     /** TanStack's virtualizer, once this render's options are set. */
     adoptVirtualizer(instance: ListVirtualizer) {
       virtualizer = instance;
       instance.shouldAdjustScrollPositionOnItemSizeChange = shouldCompensate;
-      if (appendedFrom >= 0) relayoutFrom(instance, appendedFrom);
+      // TanStack redoes the layout from the first changed row only: on a new count it would redo
+      // all of it (9 ms per append at 100 000 messages).
+      if (firstChangedRow !== null && firstChangedRow > 0) relayoutFrom(instance, firstChangedRow);
       const planned = pendingAnchor;
       pendingAnchor = null;
       if (planned === null) return;
@@ -776,6 +792,34 @@ export const createChatListEngine = <TMessage>() => {
     pinToBottom,
     flushBatches,
   };
+
+  /** The first row whose key or place may have changed from `previous` to `next`, or null when none did. */
+  function findFirstChangedRow(previous: RenderInputs<TMessage>, next: RenderInputs<TMessage>): number | null {
+    // A new estimate or key getter may change every row; a prefix that came or went moves every row.
+    const isNewCallback =
+      next.options.estimateSize !== previous.options.estimateSize ||
+      next.options.getMessageKey !== previous.options.getMessageKey;
+    if (process.env.NODE_ENV !== 'production') {
+      rendersWithNewCallbacks = isNewCallback ? rendersWithNewCallbacks + 1 : 0;
+      if (rendersWithNewCallbacks === 3) {
+        warnOnce(
+          'estimateSize or getMessageKey is a new function on every render: each new one lays out every row again (O(n) per render, a dropped frame per streamed token in a long conversation). Define it outside the component or wrap it in useCallback.',
+        );
+      }
+    }
+    if (isNewCallback || next.hasPrefix !== previous.hasPrefix) return 0;
+    const prefixRows = next.hasPrefix ? 1 : 0;
+    const firstChangedMessage = findFirstLayoutChange({
+      previousCount: previous.messages.length,
+      nextCount: next.messages.length,
+      isSameMessageAt: (index) => previous.messages[index] === next.messages[index],
+      previousKeyAt: previous.getKeyAt,
+      nextKeyAt: next.getKeyAt,
+    });
+    if (firstChangedMessage !== null) return prefixRows + firstChangedMessage;
+    // Same messages: only a suffix that came or went changes the rows, at the end.
+    return next.hasSuffix !== previous.hasSuffix ? prefixRows + next.messages.length : null;
+  }
 
   /** The reading anchor of a change from `previous` to `next`, or null when the change keeps none. */
   function planAnchor(previous: RenderInputs<TMessage>, next: RenderInputs<TMessage>): PendingAnchor | null {

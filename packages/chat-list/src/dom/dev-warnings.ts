@@ -1,3 +1,5 @@
+import { isUnboundedViewport } from '../core';
+
 declare const process: { env: { NODE_ENV?: string } };
 
 const warned = new Set<string>();
@@ -17,4 +19,20 @@ export function warnOnce(message: string | null | (() => string), kind?: string)
   if (warned.has(text)) return;
   warned.add(kind ?? text);
   console.warn(`[@chat-list/react] ${text}`);
+}
+
+/**
+ * Development only (call it inside a `NODE_ENV` check, so bundlers drop it): a scroller that
+ * grows with its content virtualizes nothing (issue #14).
+ */
+export function warnIfUnbounded(scroller: HTMLElement | null, contentHeight: number): void {
+  if (
+    scroller !== null &&
+    isUnboundedViewport({ viewportHeight: scroller.clientHeight, contentHeight, windowHeight: window.innerHeight })
+  ) {
+    warnOnce(
+      `the list has no bounded height: it grew to ${scroller.clientHeight} px to hold every message, so every row is rendered and nothing scrolls. Give its parent a height, or set a height or max-height through className or style.`,
+      'unbounded',
+    );
+  }
 }

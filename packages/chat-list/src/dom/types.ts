@@ -138,10 +138,17 @@ export interface ChatListBehaviorOptions<TMessage> {
    */
   getMessageKey?: (message: TMessage) => MessageKey;
   /**
-   * Height in px before a row is measured.
+   * Height in px before a row is measured. Keep it stable (module-level or `useCallback`): a
+   * new function re-estimates every row not yet measured.
    * @defaultValue `() => 80`
    */
   estimateSize?: (message: TMessage, index: number) => number;
+  /**
+   * How close to the bottom (px) counts as at the bottom, for `isAtBottom`, `onAtBottomChange`
+   * and following. At least 1.5; scroll commands still land at the exact bottom.
+   * @defaultValue `1.5`
+   */
+  atBottomThreshold?: number;
   /**
    * Rows rendered beyond each edge of the viewport.
    * @defaultValue `10`

@@ -114,6 +114,36 @@ describe('the scroller element', () => {
     expect(scroller.style.getPropertyValue('overflow-anchor')).toBe('none');
     expect(screen.getByRole('feed', { name: 'Support chat' })).toBe(scroller);
   });
+
+  test('forwards id, title, lang, dir and data-* attributes to the scroller, and keeps its own data attribute', () => {
+    const { container } = render(
+      <ChatList
+        messages={makeMessages(3)}
+        renderMessage={renderText}
+        id="support-chat"
+        title="Conversation"
+        lang="fr"
+        dir="rtl"
+        data-testid="chat"
+        data-chat-list-scroller="overridden?"
+      />,
+    );
+    const scroller = getScroller(container);
+    expect(scroller.id).toBe('support-chat');
+    expect(scroller.title).toBe('Conversation');
+    expect(scroller.lang).toBe('fr');
+    expect(scroller.dir).toBe('rtl');
+    expect(scroller.dataset.testid).toBe('chat');
+    expect(scroller.getAttribute('data-chat-list-scroller'), 'the contract attribute stays').toBe('');
+    expect(screen.getByTestId('chat')).toBe(scroller);
+  });
+
+  test('sizes by a rule of zero specificity, so that a class can set the height; no inline height', () => {
+    const { container } = render(<ChatList messages={makeMessages(3)} renderMessage={renderText} className="x" />);
+    const scroller = getScroller(container);
+    expect(scroller.style.height).toBe('');
+    expect(scroller.querySelector('style')?.textContent).toBe(':where([data-chat-list-scroller]){height:100%}');
+  });
 });
 
 describe('prefix and suffix', () => {

@@ -293,3 +293,36 @@ describe('holes and missing keys in messages', () => {
     expect(onNewerMessages).toHaveBeenCalledWith(expect.anything(), [next[4]]);
   });
 });
+
+describe('a list without a bounded height', () => {
+  // First: warnings are once per kind for the whole module, so the one that warns comes last.
+  test('does not warn for a bounded scroller with more content than fits', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const innerHeight = window.innerHeight;
+    window.innerHeight = 400;
+    try {
+      render(<ChatList messages={makeMessages(100)} renderMessage={renderText} />);
+      expect(warn.mock.calls.filter(([text]) => String(text).includes('no bounded height'))).toHaveLength(0);
+    } finally {
+      window.innerHeight = innerHeight;
+      warn.mockRestore();
+    }
+  });
+
+  test('warns once, not on every render, when the scroller grows with its content past the window', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const innerHeight = window.innerHeight;
+    // A scroller exactly as tall as its 12 rows of 50 px (600 px), in a window 400 px tall: it grew with them.
+    window.innerHeight = 400;
+    try {
+      const { rerender } = render(<ChatList messages={makeMessages(12)} renderMessage={renderText} />);
+      rerender(<ChatList messages={makeMessages(12)} renderMessage={renderText} />);
+      rerender(<ChatList messages={makeMessages(12)} renderMessage={renderText} />);
+      const warnings = warn.mock.calls.filter(([text]) => String(text).includes('no bounded height'));
+      expect(warnings).toHaveLength(1);
+    } finally {
+      window.innerHeight = innerHeight;
+      warn.mockRestore();
+    }
+  });
+});

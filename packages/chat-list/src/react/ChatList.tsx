@@ -4,12 +4,21 @@ import type { ChatListHandle, ChatListProps } from './types';
 import { useChatList, type UseChatListOptions } from './useChatList';
 
 const SCROLLER_STYLE: CSSProperties = {
-  height: '100%',
   overflowY: 'auto',
   // We anchor rows ourselves (through TanStack); the browser's own anchoring
   // would move the view a second time on every prepend.
   overflowAnchor: 'none',
 };
+
+/**
+ * The scroller fills its parent by default, through a rule without specificity (`:where`), so
+ * that any class of the app that sets a height or max-height wins over it; an inline
+ * `height: 100%` would beat every class (issue #14).
+ */
+const DEFAULT_SIZE_RULE = ':where([data-chat-list-scroller]){height:100%}';
+
+/** The plain HTML attributes of the scroller that ChatListProps accepts (besides aria-* and data-*). */
+const SCROLLER_ATTRIBUTES = new Set(['id', 'title', 'lang', 'dir']);
 
 // `flow-root` keeps a child's margin inside the row, so the measured height is
 // the space the row really takes.
@@ -49,10 +58,13 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
   const { messages, renderMessage, alignment, prefix, suffix, className, style, role = 'log' } = props;
   const hasPrefix = prefix !== null && prefix !== undefined && prefix !== false;
   const hasSuffix = suffix !== null && suffix !== undefined && suffix !== false;
-  // Every aria-* prop goes to the scroller; the behaviour props go to the hook.
-  const ariaAttributes: Record<string, unknown> = { 'aria-label': 'Messages' };
+  // The scroller's HTML attributes go to it (every aria-* and data-* prop, and the few plain
+  // ones ChatListProps names); the behaviour props go to the hook.
+  const scrollerAttributes: Record<string, unknown> = { 'aria-label': 'Messages' };
   for (const [name, value] of Object.entries(props)) {
-    if (name.startsWith('aria-') && value !== undefined) ariaAttributes[name] = value;
+    if (value !== undefined && (/^(aria|data)-/.test(name) || SCROLLER_ATTRIBUTES.has(name))) {
+      scrollerAttributes[name] = value;
+    }
   }
   const { handle, scrollerRef, contentRef, rows, rowsOffset, totalSize, getRowAttributes } = useChatList<TMessage>({
     ...(props as UseChatListOptions<TMessage>),
@@ -65,7 +77,7 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
   const renderedKeys = new Set<string>();
   return (
     <div
-      {...ariaAttributes}
+      {...scrollerAttributes}
       ref={scrollerRef}
       data-chat-list-scroller=""
       role={role}
@@ -73,6 +85,7 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
       className={className}
       style={{ ...SCROLLER_STYLE, ...style }}
     >
+      <style>{DEFAULT_SIZE_RULE}</style>
       {/* A column at least as tall as the viewport; content shorter than that sits at
           its bottom (an auto top margin takes the free space), or at its top for 'top'. */}
       <div style={{ minHeight: '100%', display: 'flex', flexDirection: 'column' }}>

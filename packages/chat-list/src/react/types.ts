@@ -52,13 +52,34 @@ export type ChatListProps<TMessage> = Omit<ChatListBehaviorOptions<TMessage>, 'g
      */
     suffix?: ReactNode;
     /**
-     * Class of the scroller element.
+     * Class of the scroller element. A `height` or `max-height` it sets wins over the default
+     * of filling the parent.
      * @defaultValue `undefined`
      */
     className?: string;
     /**
-     * Style of the scroller element; give it a height (or a flex parent).
-     * @defaultValue `undefined` (the scroller is `height: 100%`)
+     * `id` of the scroller element (for `aria-controls`, a skip link, a test).
+     * @defaultValue `undefined`
+     */
+    id?: string;
+    /**
+     * Tooltip of the scroller element.
+     * @defaultValue `undefined`
+     */
+    title?: string;
+    /**
+     * Language of the messages, for screen readers and hyphenation.
+     * @defaultValue `undefined` (inherited)
+     */
+    lang?: string;
+    /**
+     * Text direction of the scroller.
+     * @defaultValue `undefined` (inherited)
+     */
+    dir?: 'ltr' | 'rtl' | 'auto';
+    /**
+     * Style of the scroller element; a height here wins over every class.
+     * @defaultValue `undefined` (the scroller is `height: 100%` of its parent)
      */
     style?: CSSProperties;
     /**
@@ -76,4 +97,9 @@ export type ChatListProps<TMessage> = Omit<ChatListBehaviorOptions<TMessage>, 'g
      * @defaultValue `undefined`
      */
     [ariaAttribute: `aria-${string}`]: string | number | boolean | undefined;
+    /**
+     * `data-*` attributes, forwarded to the scroller (`data-testid`, analytics hooks).
+     * @defaultValue `undefined`
+     */
+    [dataAttribute: `data-${string}`]: string | number | boolean | undefined;
   };

@@ -1,3 +1,4 @@
+import * as React from 'react';
 import { cleanup, render } from '@testing-library/react';
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -65,7 +66,7 @@ describe('the layout after a change of messages', () => {
     expect(list.layout()[COUNT]).toMatchObject({ key: `m${COUNT}`, start: COUNT * ROW_SIZE });
   });
 
-  test('an append together with an edit of an earlier message lays out every row again, with the new keys', () => {
+  test('an append together with an earlier message replaced lays out from the replaced row on, with the new key', () => {
     const messages = makeMessages(COUNT);
     const list = renderList(messages);
     // The message at index 5 is replaced by another one (a new key), in the same update as an append.
@@ -73,7 +74,69 @@ describe('the layout after a change of messages', () => {
 
     list.update([...replaced, ...makeMessages(1, COUNT)]);
 
-    expect(list.estimateSize).toHaveBeenCalledTimes(COUNT + 1);
+    expect(list.estimateSize).toHaveBeenCalledTimes(COUNT + 1 - 5);
+    expect(list.layout()[4]).toMatchObject({ key: 'm4' });
     expect(list.layout()[5]).toMatchObject({ key: 'replacement' });
+  });
+});
+
+// Issue #15: a streamed token replaces the last message's object under the same key. TanStack
+// keeps its layout then: no estimate and no key is read for the messages that did not change.
+describe('the layout after a streamed token', () => {
+  const STREAMED = 100_000;
+
+  test('streaming into the last of 100 000 messages reads no estimate and only the changed message keys', () => {
+    const messages = makeMessages(STREAMED);
+    const getMessageKey = vi.fn((message: Message) => message.id);
+    const estimateSize = vi.fn((_message: Message, _index: number) => ROW_SIZE);
+    function List({ messages: current }: { messages: readonly Message[] }) {
+      const result = useChatList<Message>({ messages: current, estimateSize, getMessageKey });
+      return <div ref={result.scrollerRef} />;
+    }
+    const { rerender } = render(<List messages={messages} />);
+    let current = messages;
+    for (let token = 0; token < 5; token++) {
+      const last = current[current.length - 1]!;
+      current = [...current.slice(0, -1), { ...last, text: `${last.text} word` }];
+      estimateSize.mockClear();
+      getMessageKey.mockClear();
+      rerender(<List messages={current} />);
+      expect(estimateSize, `estimates for token ${token}`).not.toHaveBeenCalled();
+      // The changed message, before and after, plus the edges and the rows in view the policy reads.
+      expect(getMessageKey.mock.calls.length, `key reads for token ${token}`).toBeLessThan(50);
+    }
+    // Mounting 100 000 rows in jsdom is slow on a loaded machine; the test is about calls, not time.
+  }, 30_000);
+
+  test('a new estimateSize re-estimates every row that was not measured', () => {
+    const messages = makeMessages(1000);
+    function List({ estimate }: { estimate: number }) {
+      const estimateSize = React.useCallback(() => estimate, [estimate]);
+      const result = useChatList<Message>({ messages, estimateSize });
+      virtualizer = result.virtualizer;
+      return <div ref={result.scrollerRef} />;
+    }
+    let virtualizer: Virtualizer<HTMLElement, HTMLElement> | undefined;
+    const { rerender } = render(<List estimate={50} />);
+    expect(getLayout(virtualizer!)[999]).toMatchObject({ start: 999 * 50, size: 50 });
+    rerender(<List estimate={120} />);
+    expect(getLayout(virtualizer!)[999]).toMatchObject({ start: 999 * 120, size: 120 });
+  });
+});
+
+describe('callbacks that are new on every render', () => {
+  test('warn once that each new estimateSize lays out every row again', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const messages = makeMessages(100);
+    function List({ tick }: { tick: number }) {
+      // A new function on every render, as an inline prop is.
+      const result = useChatList<Message>({ messages, estimateSize: () => 40 + (tick % 1) });
+      return <div ref={result.scrollerRef} />;
+    }
+    const { rerender } = render(<List tick={0} />);
+    for (let tick = 1; tick <= 6; tick++) rerender(<List tick={tick} />);
+    const warnings = warn.mock.calls.filter(([text]) => String(text).includes('new function on every render'));
+    expect(warnings).toHaveLength(1);
+    warn.mockRestore();
   });
 });

@@ -1,6 +1,7 @@
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import * as React from 'react';
 import {
+  AT_BOTTOM_THRESHOLD_RULE,
   HISTORY_END_OFFSET_RULE,
   OVERSCAN_RULE,
   describeEstimateProblem,
@@ -9,7 +10,7 @@ import {
   sanitizeNumber,
   type MessageKey,
 } from '../core';
-import { PREFIX_KEY, SUFFIX_KEY, createChatListEngine, measureRowElement } from '../dom/chat-list-engine';
+import { createChatListEngine, measureRowElement } from '../dom/chat-list-engine';
 import { warnOnce } from '../dom/dev-warnings';
 import type { ChatListBehaviorOptions, ChatListHandle } from '../dom/types';
 
@@ -86,6 +87,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
   } = options;
   if (process.env.NODE_ENV !== 'production') {
     warnOnce(describeNumberProblem(options.overscan, OVERSCAN_RULE));
+    warnOnce(describeNumberProblem(options.atBottomThreshold, AT_BOTTOM_THRESHOLD_RULE));
     warnOnce(describeNumberProblem(options.historyEndOffset, HISTORY_END_OFFSET_RULE));
     if (!Array.isArray(messages)) warnOnce(`messages must be an array, got ${typeof messages}; rendering none.`);
   }
@@ -116,15 +118,6 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     [safeMessages, getMessageKey],
   );
 
-  const getItemKey = React.useCallback(
-    (virtualIndex: number): MessageKey => {
-      if (hasPrefix && virtualIndex === 0) return PREFIX_KEY;
-      if (hasSuffix && virtualIndex === prefixCount + safeMessages.length) return SUFFIX_KEY;
-      return getKeyAt(virtualIndex - prefixCount);
-    },
-    [getKeyAt, hasPrefix, hasSuffix, prefixCount, safeMessages.length],
-  );
-
   const estimateItemSize = React.useCallback(
     (virtualIndex: number): number => {
       const index = virtualIndex - prefixCount;
@@ -142,7 +135,8 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
   );
 
   const [chat] = React.useState(createChatListEngine<TMessage>);
-  chat.update({ options, messages: safeMessages, getKeyAt, hasPrefix, hasSuffix });
+  // A new key getter only when rows must be laid out again: a streamed token keeps TanStack's layout.
+  const getItemKey = chat.update({ options, messages: safeMessages, getKeyAt, hasPrefix, hasSuffix });
 
   const virtualizer = useVirtualizer<HTMLElement, HTMLElement>({
     count: prefixCount + safeMessages.length + (hasSuffix ? 1 : 0),

@@ -106,6 +106,21 @@ describe('data changes', () => {
   });
 });
 
+describe('sizing', () => {
+  it("takes its height from the app's className, over the default of filling its parent", async () => {
+    const fixture = await browser.open('count=200&listClass=sized-by-class');
+    const opened = await fixture.settled();
+    expect(opened.clientHeight, 'the class sets 300 px; the parent is 600 px').toBe(300);
+    expect(opened.gap, 'opens at the bottom').toBeLessThanOrEqual(1.5);
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('fills its parent by default', async () => {
+    const fixture = await browser.open('count=200');
+    expect((await fixture.settled()).clientHeight).toBe(600);
+  });
+});
+
 describe('lifecycle', () => {
   it('works in React.StrictMode: opens at the bottom, reports each batch once and logs nothing', async () => {
     const fixture = await browser.open('count=200&strict=1');
@@ -119,18 +134,20 @@ describe('lifecycle', () => {
   });
 
   it('unmounts during a pending history load and a smooth scroll with no warning and no late update', async () => {
-    const fixture = await browser.open('count=2000&history=1&historyEndOffset=100&historyDelay=300');
+    // The load stays pending for 2 s, long after the scroll that asked for it settled, even on a slow machine.
+    const fixture = await browser.open('count=2000&history=1&historyEndOffset=100&historyDelay=2000');
     await fixture.settled();
     await fixture.scrollTo(20);
-    await fixture.page.waitForSelector('[data-chat-list-prefix]');
+    await fixture.page.waitForFunction(() => window.fixture.events.historyRequests > 0);
     await fixture.page.evaluate(() => {
       const jump = window.fixture.handle!.scrollToBottom({ behavior: 'smooth' });
       (window as unknown as { jump: Promise<boolean> }).jump = jump;
       window.fixture.setMounted(false);
     });
     expect(await fixture.run('window.jump'), 'a jump cut short by unmounting').toBe(false);
-    // Time is the subject: the history timer (300 ms) and scroll end (150 ms) fire after unmount.
-    await fixture.page.waitForTimeout(600);
+    // Time is the subject: the history load settles after the unmount, and the scroll end timer
+    // (150 ms after the last scroll event, which came before the unmount) has fired by then.
+    await fixture.page.waitForFunction(() => window.fixture.events.historyLoadsFinished > 0);
     expect(await fixture.run('window.fixture.events.lateUpdates'), 'callbacks after unmount').toBe(0);
     expect(fixture.errors).toEqual([]);
   });

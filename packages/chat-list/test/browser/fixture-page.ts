@@ -8,6 +8,18 @@ export const FIXTURE_DIST = fileURLToPath(
   new URL(process.env.CHAT_LIST_REACT === '18' ? '../fixtures/dist-react18' : '../fixtures/dist', import.meta.url),
 );
 
+/**
+ * The conditions a project runs the whole suite under (vitest.config.ts): a slow machine
+ * (`CHAT_LIST_CPU_THROTTLE`, Chromium's CPU throttling rate, e.g. 4 = four times slower) and
+ * a fractional device pixel ratio (`CHAT_LIST_DPR`, e.g. 1.25, where scroll offsets and row
+ * edges land between device pixels). A scenario that only passes on a quiet machine at 1×
+ * is a bug report waiting.
+ */
+export const PAGE_CONDITIONS = {
+  cpuThrottlingRate: Number(process.env.CHAT_LIST_CPU_THROTTLE ?? 1),
+  deviceScaleFactor: Number(process.env.CHAT_LIST_DPR ?? 1),
+};
+
 export interface ScrollerMetrics {
   scrollTop: number;
   scrollHeight: number;
@@ -37,8 +49,15 @@ export function useFixtureBrowser(): { open: (query?: string) => Promise<Fixture
   });
   return {
     open: async (query = '') => {
-      const page = await browser.newPage({ viewport: { width: 800, height: 800 } });
+      const page = await browser.newPage({
+        viewport: { width: 800, height: 800 },
+        deviceScaleFactor: PAGE_CONDITIONS.deviceScaleFactor,
+      });
       pages.push(page);
+      if (PAGE_CONDITIONS.cpuThrottlingRate > 1) {
+        const session = await page.context().newCDPSession(page);
+        await session.send('Emulation.setCPUThrottlingRate', { rate: PAGE_CONDITIONS.cpuThrottlingRate });
+      }
       const fixture = new FixturePage(page);
       page.on('pageerror', (error) => fixture.errors.push(String(error)));
       page.on('console', (message) => {

@@ -72,3 +72,29 @@ describe('follow matrix', () => {
     }
   }
 });
+
+describe('atBottomThreshold', () => {
+  it('counts a reader 50 px from the bottom as at the bottom with a 100 px threshold, and follows them', async () => {
+    const fixture = await browser.open('count=200&atBottomThreshold=100');
+    const opened = await fixture.settled();
+    await fixture.scrollTo(opened.scrollHeight - opened.clientHeight - 50);
+    expect(await fixture.run('window.fixture.handle.isAtBottom')).toBe(true);
+    await fixture.run("window.fixture.append(1, 'assistant')");
+    await fixture.page.waitForFunction(() => window.fixture.events.newer.length === 1);
+    expect((await fixture.settled()).gap, 'followed to the bottom').toBeLessThanOrEqual(1.5);
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('leaves a reader 150 px from the bottom where they are with a 100 px threshold', async () => {
+    const fixture = await browser.open('count=200&atBottomThreshold=100');
+    const opened = await fixture.settled();
+    await fixture.scrollTo(opened.scrollHeight - opened.clientHeight - 150);
+    expect(await fixture.run('window.fixture.handle.isAtBottom')).toBe(false);
+    const before = await fixture.metrics();
+    await fixture.run("window.fixture.append(1, 'assistant')");
+    await fixture.page.waitForFunction(() => window.fixture.events.newer.length === 1);
+    const after = await fixture.settled();
+    expect(Math.abs(after.scrollTop - before.scrollTop), 'not moved').toBeLessThanOrEqual(1);
+    expect(fixture.errors).toEqual([]);
+  });
+});

@@ -107,11 +107,27 @@ describe('edges', () => {
   it('fires onScrollEnd once, about 150 ms after the last scroll event', async () => {
     const fixture = await browser.open('count=200');
     await fixture.settled();
-    await fixture.page.waitForTimeout(300);
+    // Whatever the opening scrolled has ended (time is the subject here: 300 ms without a scroll event).
+    await fixture.page.waitForFunction(() => performance.now() - window.fixture.events.lastScrollAt > 300);
     await fixture.run('window.fixture.events.scrollEnds.length = 0');
-    for (let step = 0; step < 5; step++) await fixture.wheel(-100);
+    // Five scroll steps in five consecutive frames, as one wheel gesture delivers them: one
+    // gesture even on a slow machine, where five round trips to the page would be five.
+    await fixture.page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+          let steps = 0;
+          const step = () => {
+            scroller.scrollTop -= 100;
+            if (++steps === 5) resolve();
+            else requestAnimationFrame(step);
+          };
+          requestAnimationFrame(step);
+        }),
+    );
     await fixture.page.waitForFunction(() => window.fixture.events.scrollEnds.length > 0);
-    await fixture.page.waitForTimeout(400);
+    // A second end event would come within 400 ms of the last scroll event.
+    await fixture.page.waitForFunction(() => performance.now() - window.fixture.events.lastScrollAt > 400);
     const ends = await fixture.run<number[]>('window.fixture.events.scrollEnds');
     expect(ends.length, 'scroll end events for one gesture').toBe(1);
     expect(ends[0], 'ms from the last scroll event to onScrollEnd').toBeGreaterThanOrEqual(145);
