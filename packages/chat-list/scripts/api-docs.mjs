@@ -39,6 +39,7 @@ const PROP_ORDER = [
   'onScroll',
   'onScrollEnd',
   'onUnseenCountChange',
+  'onVisibleRangeChange',
   'className',
   'style',
   'id',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getVisibleIndexRange, type LaidOutRow } from './visible-range';
+import { getVisibleIndexRange, isSameVisibleRange, type LaidOutRow } from './visible-range';
 
 /** Rows of the given heights laid out from 0. */
 function layout(heights: readonly number[]): LaidOutRow[] {
@@ -146,5 +146,23 @@ describe('getVisibleIndexRange', () => {
 
   it('handles fractional offsets', () => {
     expect(visible(rows, 199.5, 100)).toEqual({ firstIndex: 1, lastIndex: 2 });
+  });
+});
+
+describe('isSameVisibleRange', () => {
+  const range = { firstIndex: 3, lastIndex: 9, firstId: 'a', lastId: 'b' };
+
+  it('is true for equal ranges and for nothing visible twice', () => {
+    expect(isSameVisibleRange(range, { ...range })).toBe(true);
+    expect(isSameVisibleRange(null, null)).toBe(true);
+  });
+
+  it('is false when an index or a key differs, or one side is empty', () => {
+    expect(isSameVisibleRange(range, { ...range, lastIndex: 10 })).toBe(false);
+    // A prepend: the same messages at new indexes.
+    expect(isSameVisibleRange(range, { ...range, firstIndex: 13, lastIndex: 19 })).toBe(false);
+    expect(isSameVisibleRange(range, { ...range, firstId: 'z' })).toBe(false);
+    expect(isSameVisibleRange(range, null)).toBe(false);
+    expect(isSameVisibleRange(null, range)).toBe(false);
   });
 });

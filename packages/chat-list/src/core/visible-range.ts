@@ -52,3 +52,25 @@ export const getVisibleIndexRange = ({
   }
   return firstIndex === -1 ? null : { firstIndex, lastIndex };
 };
+
+/** A visible range with the keys of its first and last message, as the handle reports it. */
+export interface KeyedVisibleRange<TKey> extends VisibleIndexRange {
+  firstId: TKey;
+  lastId: TKey;
+}
+
+/**
+ * Whether two visible ranges name the same messages (null: nothing visible). A prepend moves
+ * the indexes of the same messages, which is a change: the callback reports indexes.
+ */
+export const isSameVisibleRange = <TKey>(
+  previous: KeyedVisibleRange<TKey> | null,
+  next: KeyedVisibleRange<TKey> | null,
+): boolean =>
+  previous === next ||
+  (previous !== null &&
+    next !== null &&
+    previous.firstIndex === next.firstIndex &&
+    previous.lastIndex === next.lastIndex &&
+    previous.firstId === next.firstId &&
+    previous.lastId === next.lastId);

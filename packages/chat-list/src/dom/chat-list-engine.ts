@@ -21,6 +21,7 @@ import {
   isAtTopEdge,
   isHeadingForBottom,
   isInHistoryZone,
+  isSameVisibleRange,
   isPinnedWhileGrowing,
   reduceHistoryTrigger,
   reduceScrollOwner,
@@ -196,6 +197,8 @@ export const createChatListEngine = <TMessage>() => {
   let historyRequest = 0;
   const seen = createSeenTracker();
   let unseenCount = 0;
+  /** The range `onVisibleRangeChange` last reported. */
+  let reportedRange: VisibleRange | null = null;
   let isScrolling = false;
   let scrollEndTimer: ReturnType<typeof setTimeout> | undefined;
   /** onOlderMessages / onNewerMessages calls waiting for the paint (see `flushBatches`). */
@@ -504,6 +507,10 @@ export const createChatListEngine = <TMessage>() => {
     if (isAtBottom !== wasAtBottom) options.onAtBottomChange?.(isAtBottom);
     const range = getVisibleRange();
     if (range !== null) seen.markVisible(range.firstIndex, range.lastIndex, getKeyAt);
+    if (!isSameVisibleRange(reportedRange, range)) {
+      reportedRange = range;
+      options.onVisibleRangeChange?.(range);
+    }
     const unseen = seen.getUnseenCount(messages.length);
     if (unseen !== unseenCount) {
       unseenCount = unseen;

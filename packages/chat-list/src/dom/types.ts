@@ -210,4 +210,11 @@ export interface ChatListBehaviorOptions<TMessage> {
    * @defaultValue `undefined`
    */
   onUnseenCountChange?: (count: number) => void;
+  /**
+   * The messages in view changed (scrolling, a resize, a change of messages): the same record
+   * as `getVisibleRange()`, or null when none is in view. Not called twice in a row with the
+   * same range.
+   * @defaultValue `undefined`
+   */
+  onVisibleRangeChange?: (range: VisibleRange | null) => void;
 }

@@ -159,3 +159,30 @@ describe('seen tracking', () => {
     expect(await fixture.run(`window.fixture.handle.wasSeen(${JSON.stringify(firstId)})`)).toBe(true);
   });
 });
+
+describe('onVisibleRangeChange', () => {
+  it('reports the range getVisibleRange() gives after scrolling and a prepend, never the same one twice in a row', async () => {
+    const fixture = await browser.open('count=200');
+    await fixture.settled();
+    const current = () =>
+      fixture.run<string>(
+        '(({ firstIndex, lastIndex }) => `${firstIndex}-${lastIndex}`)(window.fixture.handle.getVisibleRange())',
+      );
+    const reported = () => fixture.run<string[]>('window.fixture.events.visibleRanges');
+    expect((await reported()).at(-1), 'after opening').toBe(await current());
+    for (const delta of [-300, -700, 250]) {
+      await fixture.wheel(delta);
+      await fixture.settled();
+      expect((await reported()).at(-1), `after wheeling ${delta}`).toBe(await current());
+    }
+    // A prepend keeps the same messages in view at new indexes: a new range.
+    await fixture.run('window.fixture.prepend(5)');
+    await fixture.settled();
+    expect((await reported()).at(-1), 'after a prepend').toBe(await current());
+    const ranges = await reported();
+    expect(
+      ranges.filter((range, index) => index > 0 && range === ranges[index - 1]),
+      'repeats',
+    ).toEqual([]);
+  });
+});
