@@ -24,6 +24,7 @@ const PROP_ORDER = [
   'getMessageKey',
   'estimateSize',
   'alignment',
+  'initialAnchor',
   'overscan',
   'atBottomThreshold',
   'prefix',

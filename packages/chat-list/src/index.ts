@@ -7,6 +7,7 @@ export type {
   ChatListBehaviorOptions,
   ChatListHandle,
   ChatListProps,
+  InitialAnchor,
   MessageKeyProps,
   ScrollToEdgeOptions,
   ScrollToOptions,

@@ -353,6 +353,28 @@ export const createChatListEngine = <TMessage>() => {
     });
   };
 
+  /**
+   * Opens a new conversation (SPEC §2.5, §2.9): at `initialAnchor`'s message when it is among
+   * the messages, else at the newest one. An opening at a message is not at the bottom, so
+   * newer messages follow by the policy's rule for a reader who scrolled up.
+   */
+  const openConversation = () => {
+    const anchor = inputs.options.initialAnchor;
+    const { messages, getKeyAt } = inputs;
+    const index =
+      anchor === undefined || messages.length === 0 ? -1 : findKey(anchor.id, getKeyAt, 0, messages.length - 1);
+    if (index === -1) {
+      if (process.env.NODE_ENV !== 'production' && anchor !== undefined) {
+        warnOnce(() => `initialAnchor: no message has the key ${JSON.stringify(anchor.id)}; opening at the bottom.`);
+      }
+      return scrollToBottom('auto', 'opening');
+    }
+    const align = anchor?.align ?? 'start';
+    return startCommand({ kind: 'index', index, align }, 'auto', 'opening', () =>
+      virtualizer.scrollToIndex(index + prefixCount(), { align, behavior: 'auto' }),
+    );
+  };
+
   const scrollToBottom = (behavior: FollowBehavior = 'auto', reason: ScrollCommandReason = 'handle') =>
     // TanStack's scroll methods default to `behavior: 'auto'`, as ours do.
     startCommand({ kind: 'bottom' }, behavior, reason, () => virtualizer.scrollToEnd({ behavior }));
@@ -588,7 +610,7 @@ export const createChatListEngine = <TMessage>() => {
     if (process.env.NODE_ENV !== 'production') warnIfUnbounded(scroller, virtualizer.getTotalSize());
     if (needsOpeningScroll && handle.viewportSize > 0) {
       needsOpeningScroll = false;
-      void scrollToBottom('auto', 'opening');
+      void openConversation();
     }
     pinToBottom();
     syncWithScroller();
@@ -669,7 +691,7 @@ export const createChatListEngine = <TMessage>() => {
       // A new conversation opens at its newest message, whatever the follow mode (SPEC §2.5).
       history = INITIAL_HISTORY_TRIGGER;
       needsOpeningScroll = handle.viewportSize === 0;
-      void scrollToBottom('auto', 'opening');
+      void openConversation();
       // TanStack learns the new offset from the scroll event, after the re-render this commit
       // already queued: that render would mount and measure the rows at the old offset, then
       // the scroll event those at the bottom. Told now, the first frame renders and measures

@@ -126,6 +126,17 @@ export interface ChatListHandle<TMessage = unknown> {
 }
 
 /** Options of the headless {@link useChatList} hook — the behaviour props of `ChatList`. */
+/** Where a conversation opens instead of at its newest message. */
+export interface InitialAnchor {
+  /** The key of the message to open at (the first unread, a search hit, a deep link). */
+  id: MessageKey;
+  /**
+   * Where that message sits in the viewport.
+   * @defaultValue `'start'`
+   */
+  align?: 'start' | 'center' | 'end';
+}
+
 export interface ChatListBehaviorOptions<TMessage> {
   /**
    * The messages, oldest first.
@@ -143,6 +154,13 @@ export interface ChatListBehaviorOptions<TMessage> {
    * @defaultValue `() => 80`
    */
   estimateSize?: (message: TMessage, index: number) => number;
+  /**
+   * Open at this message instead of the newest one, whenever a conversation opens (`messages`
+   * going from none to some, or every key replaced). Read at that moment only; a key that is
+   * not among the messages opens at the bottom, with a development warning.
+   * @defaultValue `undefined` (open at the bottom)
+   */
+  initialAnchor?: InitialAnchor;
   /**
    * How close to the bottom (px) counts as at the bottom, for `isAtBottom`, `onAtBottomChange`
    * and following. At least 1.5; scroll commands still land at the exact bottom.

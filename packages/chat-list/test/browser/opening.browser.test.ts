@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useFixtureBrowser } from './fixture-page';
+import { useFixtureBrowser, type FixturePage } from './fixture-page';
 
 const browser = useFixtureBrowser();
 
@@ -56,5 +56,78 @@ describe('opening', () => {
       return scroller.querySelector('[data-id]')!.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
     });
     expect(Math.abs(firstRowOffset), 'first row offset from the viewport top').toBeLessThanOrEqual(1);
+  });
+});
+
+// Issue #16: open at the first unread, a search hit, a deep link.
+describe('opening at initialAnchor', () => {
+  const rowBox = (fixture: FixturePage, index: number) =>
+    fixture.page.evaluate((rowIndex) => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      const row = scroller.querySelector<HTMLElement>(`[data-index="${rowIndex}"]`);
+      if (!row) return null;
+      const viewport = scroller.getBoundingClientRect();
+      const rect = row.getBoundingClientRect();
+      return { top: rect.top - viewport.top, bottom: rect.bottom - viewport.top, viewport: viewport.height };
+    }, index);
+
+  it('opens with the anchored message at the top, not at the bottom, and resolves no follow', async () => {
+    const fixture = await browser.open('count=300&anchorIndex=100');
+    const opened = await fixture.settled();
+    const box = await rowBox(fixture, 100);
+    expect(box, 'row 100 is rendered').not.toBeNull();
+    expect(Math.abs(box!.top), 'row 100 at the top of the viewport').toBeLessThanOrEqual(1);
+    expect(opened.gap, 'not at the bottom').toBeGreaterThan(1000);
+    expect(await fixture.run('window.fixture.handle.isAtBottom')).toBe(false);
+    expect(await fixture.run('window.fixture.handle.getVisibleRange().firstIndex')).toBe(100);
+    // A reader who opened at the first unread is not at the bottom: a new message does not pull them.
+    await fixture.run("window.fixture.append(1, 'assistant')");
+    await fixture.page.waitForFunction(() => window.fixture.events.newer.length === 1);
+    await fixture.settled();
+    expect(Math.abs((await rowBox(fixture, 100))!.top), 'row 100 after a new message').toBeLessThanOrEqual(1);
+    expect(fixture.errors).toEqual([]);
+  });
+
+  for (const align of ['center', 'end'] as const) {
+    it(`opens with the anchored message at the ${align} of the viewport`, async () => {
+      const fixture = await browser.open(`count=300&anchorIndex=150&anchorAlign=${align}`);
+      await fixture.settled();
+      const box = (await rowBox(fixture, 150))!;
+      const target = align === 'center' ? box.viewport / 2 : box.viewport;
+      const actual = align === 'center' ? (box.top + box.bottom) / 2 : box.bottom;
+      expect(Math.abs(actual - target)).toBeLessThanOrEqual(1);
+    });
+  }
+
+  it('applies again when a new conversation opens (every key replaced)', async () => {
+    const fixture = await browser.open('count=300');
+    await fixture.settled();
+    await fixture.page.evaluate(() => {
+      const next = window.fixture.generate(400);
+      window.fixture.setInitialAnchor({ id: next[42]!.id });
+      window.fixture.setMessages(() => next);
+    });
+    await fixture.settled();
+    expect(Math.abs((await rowBox(fixture, 42))!.top)).toBeLessThanOrEqual(1);
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('opens at the bottom when the anchored key is not among the messages', async () => {
+    const fixture = await browser.open('count=300');
+    await fixture.settled();
+    await fixture.page.evaluate(() => {
+      window.fixture.setInitialAnchor({ id: 'not-loaded' });
+      window.fixture.setMessages(() => window.fixture.generate(400));
+    });
+    expect((await fixture.settled()).gap).toBeLessThanOrEqual(1.5);
+  });
+
+  it('opens at the anchored message near the end clamped to the bottom, and follows from there', async () => {
+    const fixture = await browser.open('count=300&anchorIndex=298');
+    const opened = await fixture.settled();
+    expect(opened.gap, 'a start alignment past the end lands at the bottom').toBeLessThanOrEqual(1.5);
+    await fixture.run("window.fixture.append(1, 'assistant')");
+    await fixture.page.waitForFunction(() => window.fixture.events.newer.length === 1);
+    expect((await fixture.settled()).gap, 'at the bottom, so followed').toBeLessThanOrEqual(1.5);
   });
 });
