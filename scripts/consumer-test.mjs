@@ -194,6 +194,12 @@ export const missingKey = <ChatList messages={keyless} renderMessage={(m) => m.t
 export const withKey = <ChatList messages={keyless} getMessageKey={(m) => m.uuid} renderMessage={(m) => m.text} />;
 export const props: Partial<ChatListProps<ChatMessage>> = { overscan: 5, alignment: 'top' };
 `,
+  // The testing kit is its own entry, with its own types (type-checked, not part of the app).
+  'src/testing-kit.ts': `import { mockChatListLayout, scrollAsReader } from '@chat-list/react/testing';
+
+export const installLayout = (): (() => void) => mockChatListLayout({ viewportHeight: 500, rowHeight: () => 40 });
+export const scrollUp = (scroller: HTMLElement): Promise<void> => scrollAsReader(scroller, 100);
+`,
   // Server rendering from an ES module, with a trap on the browser globals.
   'ssr.mjs': `import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -232,6 +238,7 @@ const React = require('react');
 const { renderToString } = require('react-dom/server');
 const chatList = require('@chat-list/react');
 const sampleData = require('@chat-list/sample-data');
+assert.equal(typeof require('@chat-list/react/testing').mockChatListLayout, 'function', 'the testing kit loads through require()');
 
 for (const name of ['ChatList', 'useChatList', 'followAlways', 'followNever', 'followAtBottom', 'followWhen']) {
   assert.ok(chatList[name], '@chat-list/react (CJS) exports ' + name);

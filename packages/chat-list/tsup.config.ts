@@ -79,7 +79,9 @@ export const INTERNAL_PROPERTIES = [
 ];
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // `testing`: the jsdom layout for apps' tests (`@chat-list/react/testing`), its own entry so
+  // that the list's bundle never carries it.
+  entry: { index: 'src/index.ts', testing: 'src/testing/index.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

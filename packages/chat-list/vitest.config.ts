@@ -43,12 +43,22 @@ export default defineConfig({
         },
       },
       {
-        // The README's "Testing an app that uses ChatList in jsdom" recipe, as a user would run it.
+        // The testing kit (`@chat-list/react/testing`), used as the README shows, on React 19 and 18.
         test: {
-          name: 'jsdom-recipe',
+          name: 'testing-kit',
           environment: 'jsdom',
-          include: ['test/jsdom-recipe/**/*.test.tsx'],
-          setupFiles: ['test/jsdom-recipe/setup.ts'],
+          include: ['test/testing-kit/**/*.test.tsx'],
+          setupFiles: ['test/testing-kit/setup.ts'],
+        },
+      },
+      {
+        resolve: { alias: react18Aliases },
+        test: {
+          name: 'testing-kit-react18',
+          environment: 'jsdom',
+          include: ['test/testing-kit/**/*.test.tsx'],
+          setupFiles: ['test/testing-kit/setup.ts'],
+          env: { CHAT_LIST_REACT: '18' },
         },
       },
       {

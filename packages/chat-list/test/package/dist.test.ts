@@ -44,7 +44,7 @@ describe('dist of @chat-list/react', () => {
       for (const condition of conditions) visit(target[condition]!, `${path}.${condition}`);
     };
     for (const [subpath, target] of Object.entries(manifest.exports)) visit(target, subpath);
-    expect(Object.keys(manifest.exports)).toEqual(['.', './package.json']);
+    expect(Object.keys(manifest.exports)).toEqual(['.', './testing', './package.json']);
   });
 
   test('manifest: ESM package, tree-shakable, dist only, React 18 and 19 as peers, TanStack as a dependency', () => {
@@ -57,5 +57,15 @@ describe('dist of @chat-list/react', () => {
       '@tanstack/react-virtual': 'catalog:',
       '@tanstack/virtual-core': 'catalog:',
     });
+  });
+});
+
+describe('the testing entry', () => {
+  test('dist/testing.js carries nothing of the list, and the list nothing of the testing kit', () => {
+    const testing = readFileSync(`${PACKAGE_DIR}/dist/testing.js`, 'utf8');
+    const list = readFileSync(`${PACKAGE_DIR}/dist/index.js`, 'utf8');
+    expect(testing).toContain('mockChatListLayout');
+    expect(testing).not.toMatch(/@tanstack|from ["']react["']/);
+    expect(list).not.toContain('mockChatListLayout');
   });
 });

@@ -1,5 +1,5 @@
-// An app's own test of a screen that uses ChatList, with nothing but the README's
-// jsdom setup (./setup.ts): what a user of the package would write.
+// An app's own test of a screen that uses ChatList, with nothing but the README's testing kit
+// setup (./setup.ts): what a user of the package would write.
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRef, useState } from 'react';
 import { afterEach, expect, test, vi } from 'vitest';

@@ -1,0 +1,4 @@
+// What the README tells an app to put in its test setup file.
+import { mockChatListLayout } from '../../src/testing';
+
+mockChatListLayout();
