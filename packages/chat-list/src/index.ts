@@ -9,17 +9,12 @@ export type {
   ChatListProps,
   InitialAnchor,
   MessageKeyProps,
+  FollowContext,
+  FollowPolicy,
   ScrollToEdgeOptions,
-  ScrollToOptions,
+  ScrollToMessageOptions,
   VisibleRange,
 } from './react/types';
-export { EDGE_TOLERANCE_PX, followAlways, followAtBottom, followNever, followWhen } from './core';
-export type {
-  Alignment,
-  FollowBehavior,
-  FollowContext,
-  FollowMode,
-  FollowPolicy,
-  MessageKey,
-  ScrollAlign,
-} from './core';
+export { EDGE_TOLERANCE_PX, followAlways, followAtBottom, followNever } from './core';
+export { followWhen } from './dom/follow';
+export type { Alignment, FollowBehavior, FollowMode, MessageKey, ScrollAlign } from './core';

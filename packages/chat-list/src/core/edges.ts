@@ -1,7 +1,7 @@
 /**
  * How far from an edge still counts as "at" it. Fractional device pixel ratios
  * leave scroll offsets a fraction of a pixel short of the edge, so an exact
- * comparison would flicker (SPEC §2.5).
+ * comparison would flicker.
  */
 export const EDGE_TOLERANCE_PX = 1.5;
 

@@ -21,7 +21,7 @@ export interface FollowContext<TMessage, THandle = unknown> {
  * A policy may also say whether growth keeps a list at the bottom pinned there
  * (the last message streaming, a suffix appearing, an image loading):
  * `pinWhileGrowing: false` makes it behave like `'never'` for growth. Plain
- * functions pin, as every named mode but `'never'` does (SPEC §2.3).
+ * functions pin, as every named mode but `'never'` does.
  */
 export type FollowPolicy<TMessage = unknown, THandle = unknown> = ((
   context: FollowContext<TMessage, THandle>,
@@ -33,7 +33,7 @@ export type FollowPolicy<TMessage = unknown, THandle = unknown> = ((
   readonly pinWhileGrowing?: boolean;
 };
 
-/** The named follow modes of the `follow` prop (SPEC §2.3). */
+/** The named follow modes of the `follow` prop. */
 export type FollowMode = 'always' | 'never' | 'at-bottom' | 'only-received';
 
 /** Always scroll to the bottom when newer messages arrive. */

@@ -1,9 +1,26 @@
-import type { Alignment, FollowMode, FollowPolicy, MessageKey, ScrollAlign } from '../core';
+import type {
+  Alignment,
+  FollowContext as PolicyContext,
+  FollowMode,
+  FollowPolicy as Policy,
+  MessageKey,
+  ScrollAlign,
+} from '../core';
 
-export type { Alignment, FollowMode, FollowPolicy, MessageKey, ScrollAlign };
+export type { Alignment, FollowMode, MessageKey, ScrollAlign };
+
+/** What a follow policy knows when newer messages have been committed; `handle` is the list's. */
+export type FollowContext<TMessage = unknown> = PolicyContext<TMessage, ChatListHandle<TMessage>>;
+
+/**
+ * Decides what newer messages do to the scroll position: `false` stays put, `true` or `'auto'`
+ * jumps to the bottom, `'smooth'` animates there. `pinWhileGrowing: false` on the function
+ * makes it behave like `'never'` for growth (the last message streaming, a suffix appearing).
+ */
+export type FollowPolicy<TMessage = unknown> = Policy<TMessage, ChatListHandle<TMessage>>;
 
 /** Options of the scroll commands of {@link ChatListHandle}. */
-export interface ScrollToOptions {
+export interface ScrollToMessageOptions {
   /**
    * Where the target lands in the viewport; `'nearest'` moves only as far as needed.
    * @defaultValue `'nearest'` for `scrollToIndex`/`scrollToId`
@@ -17,7 +34,7 @@ export interface ScrollToOptions {
 }
 
 /** Options of `scrollToTop` / `scrollToBottom`. */
-export type ScrollToEdgeOptions = Pick<ScrollToOptions, 'behavior'>;
+export type ScrollToEdgeOptions = Pick<ScrollToMessageOptions, 'behavior'>;
 
 /** Messages intersecting the viewport. */
 export interface VisibleRange {
@@ -27,7 +44,12 @@ export interface VisibleRange {
   lastId: MessageKey;
 }
 
-/** The imperative handle of `ChatList` (via `ref`) and of `useChatList`. */
+/**
+ * The imperative handle of `ChatList` (via `ref`) and of `useChatList`. `TMessage` is accepted
+ * for symmetry with the props; no member depends on it, so `useRef<ChatListHandle>(null)` fits a
+ * list of any message type.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the parameter is kept for `ChatListHandle<Message>` to read naturally
 export interface ChatListHandle<TMessage = unknown> {
   /**
    * Lands exactly at the bottom (gap ≤ 1.5 px), also while row sizes are still
@@ -46,13 +68,13 @@ export interface ChatListHandle<TMessage = unknown> {
    * and `false` at once for an index out of range.
    * @defaultValue options `{ align: 'nearest', behavior: 'auto' }`
    */
-  scrollToIndex(index: number, options?: ScrollToOptions): Promise<boolean>;
+  scrollToIndex(index: number, options?: ScrollToMessageOptions): Promise<boolean>;
   /**
    * Brings the message with key `id` into view; resolves like {@link ChatListHandle.scrollToIndex},
    * and `false` at once for an unknown id.
    * @defaultValue options `{ align: 'nearest', behavior: 'auto' }`
    */
-  scrollToId(id: MessageKey, options?: ScrollToOptions): Promise<boolean>;
+  scrollToId(id: MessageKey, options?: ScrollToMessageOptions): Promise<boolean>;
   /**
    * Raw: sets the scroll offset in px (cancels a pending scroll command).
    * @defaultValue options `{ behavior: 'auto' }`
@@ -118,14 +140,8 @@ export interface ChatListHandle<TMessage = unknown> {
    * @defaultValue returns `null` (before mount)
    */
   getScrollElement(): HTMLElement | null;
-  /**
-   * Phantom member that carries the message type; never set.
-   * @defaultValue `undefined`
-   */
-  readonly __messageType?: TMessage;
 }
 
-/** Options of the headless {@link useChatList} hook — the behaviour props of `ChatList`. */
 /** Where a conversation opens instead of at its newest message. */
 export interface InitialAnchor {
   /** The key of the message to open at (the first unread, a search hit, a deep link). */
@@ -137,6 +153,7 @@ export interface InitialAnchor {
   align?: 'start' | 'center' | 'end';
 }
 
+/** Options of the headless {@link useChatList} hook — the behaviour props of `ChatList`. */
 export interface ChatListBehaviorOptions<TMessage> {
   /**
    * The messages, oldest first.
@@ -177,7 +194,7 @@ export interface ChatListBehaviorOptions<TMessage> {
    * `'only-received'`, or your own {@link FollowPolicy}.
    * @defaultValue `'at-bottom'`
    */
-  follow?: FollowMode | FollowPolicy<TMessage, ChatListHandle<TMessage>>;
+  follow?: FollowMode | FollowPolicy<TMessage>;
   /**
    * What `'only-received'` counts as received.
    * @defaultValue `(message) => message.role === 'assistant'`

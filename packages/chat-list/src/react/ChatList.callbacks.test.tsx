@@ -238,7 +238,7 @@ describe('scroll callbacks', () => {
 
 describe('follow policy wiring', () => {
   test('a FollowPolicy function gets { wasAtBottom, newMessages, handle } with exactly the appended messages', () => {
-    const follow = vi.fn((_context: FollowContext<Message, ChatListHandle<Message>>) => false);
+    const follow = vi.fn((_context: FollowContext<Message>) => false);
     const initial = makeMessages(10);
     const { ref, update } = renderList({ messages: initial, follow });
     follow.mockClear();
@@ -255,7 +255,7 @@ describe('follow policy wiring', () => {
   });
 
   test('wasAtBottom is false when the reader had scrolled up', () => {
-    const follow = vi.fn((_context: FollowContext<Message, ChatListHandle<Message>>) => false);
+    const follow = vi.fn((_context: FollowContext<Message>) => false);
     const initial = makeMessages(100);
     const { scroller, update } = renderList({ messages: initial, follow });
     setScrollGeometry(scroller, { scrollHeight: 5000 });

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, expectTypeOf, test, vi } from 'vitest';
-import { ChatList, type ChatListHandle, type MessageKey, type VisibleRange } from '../index';
+import { ChatList, followWhen, type ChatListHandle, type MessageKey, type VisibleRange } from '../index';
 import { VIEWPORT_HEIGHT } from './jsdom-setup';
 import { type Message, makeMessages, renderText } from './test-messages';
 
@@ -235,5 +235,27 @@ describe('state getters', () => {
     expect(newestIndex).toBeGreaterThanOrEqual(0);
     expect(handle.wasSeen(newest as MessageKey)).toBe(true);
     expect(handle.unseenCount).toBe(messages.length - 1 - newestIndex);
+  });
+});
+
+describe('types a new user writes (issue #14)', () => {
+  test('followWhen<Message> types the handle from the message type alone', () => {
+    const policy = followWhen<Message>(({ handle, newMessages }) => handle.isAtBottom || newMessages.length > 1);
+    expectTypeOf<Parameters<typeof policy>[0]['handle']>().toEqualTypeOf<ChatListHandle<Message>>();
+    expectTypeOf<Parameters<typeof policy>[0]['newMessages']>().toEqualTypeOf<readonly Message[]>();
+    render(<ChatList messages={makeMessages(3)} renderMessage={renderText} follow={policy} />);
+  });
+
+  test('a ref typed ChatListHandle without the message type works with any list', () => {
+    const ref = createRef<ChatListHandle>();
+    render(<ChatList ref={ref} messages={makeMessages(3)} renderMessage={renderText} />);
+    expect(ref.current?.getScrollElement()).not.toBeNull();
+  });
+
+  test('the handle has no phantom members for autocomplete to show', () => {
+    const { handle } = renderList();
+    const members = [...Object.keys(handle), ...Object.keys(Object.getOwnPropertyDescriptors(handle))];
+    expect(members.filter((name) => name.startsWith('_'))).toEqual([]);
+    expectTypeOf<Extract<keyof ChatListHandle, `_${string}`>>().toEqualTypeOf<never>();
   });
 });

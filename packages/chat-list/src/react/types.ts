@@ -6,11 +6,13 @@ export type {
   ChatListBehaviorOptions,
   ChatListHandle,
   InitialAnchor,
+  FollowContext,
+  FollowPolicy,
   ScrollToEdgeOptions,
-  ScrollToOptions,
+  ScrollToMessageOptions,
   VisibleRange,
 } from '../dom/types';
-export type { Alignment, FollowMode, FollowPolicy, MessageKey, ScrollAlign } from '../core';
+export type { Alignment, FollowMode, MessageKey, ScrollAlign } from '../core';
 
 /** `getMessageKey` is optional only when messages carry `id: string | number`. */
 export type MessageKeyProps<TMessage> = [TMessage] extends [{ id: MessageKey }]

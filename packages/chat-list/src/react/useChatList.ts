@@ -35,7 +35,7 @@ export type ChatListRow<TMessage> =
   | { kind: 'message'; key: MessageKey; virtualIndex: number; index: number; message: TMessage; start: number }
   | { kind: 'prefix' | 'suffix'; key: string; virtualIndex: number; start: number };
 
-/** Attributes a row element needs so it can be measured and found (SPEC §2.7). */
+/** Attributes a row element needs so it can be measured and found (the DOM contract). */
 export interface ChatListRowAttributes {
   ref: (element: HTMLElement | null) => void;
   'data-virtual-index': number;
