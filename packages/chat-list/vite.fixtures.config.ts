@@ -21,6 +21,13 @@ export default defineConfig(({ mode }) => ({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 5000,
+    rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL('./test/fixtures/index.html', import.meta.url)),
+        // Server rendering and hydration on one page (issue #14).
+        ssr: fileURLToPath(new URL('./test/fixtures/ssr.html', import.meta.url)),
+      },
+    },
   },
   logLevel: 'warn',
 }));

@@ -26,6 +26,7 @@ const PROP_ORDER = [
   'alignment',
   'initialAnchor',
   'overscan',
+  'initialRenderCount',
   'atBottomThreshold',
   'prefix',
   'suffix',

@@ -43,6 +43,14 @@ export const AT_BOTTOM_THRESHOLD_RULE: NumberRule = {
   fallback: 1.5,
   min: 1.5,
 };
+/** More rows than any viewport shows would only slow the server render down. */
+export const INITIAL_RENDER_COUNT_RULE: NumberRule = {
+  name: 'initialRenderCount',
+  fallback: 0,
+  min: 0,
+  max: 100,
+  integer: true,
+};
 export const HISTORY_END_OFFSET_RULE: NumberRule = {
   name: 'historyEndOffset',
   fallback: DEFAULT_HISTORY_END_OFFSET,

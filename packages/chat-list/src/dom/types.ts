@@ -179,6 +179,13 @@ export interface ChatListBehaviorOptions<TMessage> {
    */
   initialAnchor?: InitialAnchor;
   /**
+   * How many of the newest messages to render before the list has a viewport: in the server
+   * HTML (SSR, React Server Components' client boundary) and the render that hydrates it, so the
+   * message area is not blank until then. Render about a viewport's worth; at most 100.
+   * @defaultValue `0`
+   */
+  initialRenderCount?: number;
+  /**
    * How close to the bottom (px) counts as at the bottom, for `isAtBottom`, `onAtBottomChange`
    * and following. At least 1.5; scroll commands still land at the exact bottom.
    * @defaultValue `1.5`

@@ -69,3 +69,27 @@ test('useChatList can be rendered on the server', () => {
 
   expect(() => renderToString(<Custom />)).not.toThrow();
 });
+
+test('initialRenderCount renders the newest messages in the server HTML, in order, in normal flow', () => {
+  const error = vi.spyOn(console, 'error');
+  const html = renderToString(
+    <ChatList
+      messages={makeMessages(1000)}
+      renderMessage={(m) => <p>{m.text}</p>}
+      initialRenderCount={12}
+      suffix={<span>typing…</span>}
+    />,
+  );
+  const indexes = [...html.matchAll(/data-index="(\d+)"/g)].map((match) => Number(match[1]));
+  expect(indexes).toEqual(Array.from({ length: 12 }, (_, i) => 988 + i));
+  expect(html).toContain('text 999');
+  expect(html).toContain('data-chat-list-suffix');
+  // No content height and no translation: the browser lays the rows out at the bottom.
+  expect(html).not.toMatch(/translateY/);
+  expect(error).not.toHaveBeenCalled();
+});
+
+test('without initialRenderCount the server HTML has no rows', () => {
+  const html = renderToString(<ChatList messages={makeMessages(1000)} renderMessage={(m) => <p>{m.text}</p>} />);
+  expect(html).not.toContain('data-index=');
+});

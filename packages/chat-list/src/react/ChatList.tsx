@@ -20,6 +20,14 @@ const DEFAULT_SIZE_RULE = ':where([data-chat-list-scroller]){height:100%}';
 /** The plain HTML attributes of the scroller that ChatListProps accepts (besides aria-* and data-*). */
 const SCROLLER_ATTRIBUTES = new Set(['id', 'title', 'lang', 'dir']);
 
+/**
+ * Before there is a viewport (server HTML, hydration) no script can scroll: a reversed flex
+ * column makes the browser open the scroller at its end, so the prerendered newest messages
+ * show at the bottom even when they overflow it. The first layout effect puts the list back
+ * in normal flow and scrolls it there, before anything is painted.
+ */
+const PRERENDERED_SCROLLER_STYLE: CSSProperties = { display: 'flex', flexDirection: 'column-reverse' };
+
 // `flow-root` keeps a child's margin inside the row, so the measured height is
 // the space the row really takes.
 const ROW_STYLE: CSSProperties = { display: 'flow-root' };
@@ -66,11 +74,12 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
       scrollerAttributes[name] = value;
     }
   }
-  const { handle, scrollerRef, contentRef, rows, rowsOffset, totalSize, getRowAttributes } = useChatList<TMessage>({
-    ...(props as UseChatListOptions<TMessage>),
-    hasPrefix,
-    hasSuffix,
-  });
+  const { handle, scrollerRef, contentRef, rows, rowsOffset, totalSize, isPrerendered, getRowAttributes } =
+    useChatList<TMessage>({
+      ...(props as UseChatListOptions<TMessage>),
+      hasPrefix,
+      hasSuffix,
+    });
   React.useImperativeHandle(ref, () => handle, [handle]);
 
   // Duplicate keys (and 1 beside '1') must not make React drop a row: a key seen twice in view gets its index appended.
@@ -83,15 +92,18 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
       role={role}
       tabIndex={0}
       className={className}
-      style={{ ...SCROLLER_STYLE, ...style }}
+      style={
+        isPrerendered ? { ...SCROLLER_STYLE, ...PRERENDERED_SCROLLER_STYLE, ...style } : { ...SCROLLER_STYLE, ...style }
+      }
     >
       <style>{DEFAULT_SIZE_RULE}</style>
       {/* A column at least as tall as the viewport; content shorter than that sits at
           its bottom (an auto top margin takes the free space), or at its top for 'top'. */}
-      <div style={{ minHeight: '100%', display: 'flex', flexDirection: 'column' }}>
-        <div style={{ height: totalSize, marginTop: alignment === 'top' ? 0 : 'auto' }}>
+      <div style={{ minHeight: '100%', flexShrink: 0, display: 'flex', flexDirection: 'column' }}>
+        {/* Prerendered rows (server HTML, hydration) take their own height, at the bottom. */}
+        <div style={{ height: isPrerendered ? undefined : totalSize, marginTop: alignment === 'top' ? 0 : 'auto' }}>
           {/* The rows in normal flow, moved to their place; the scroll height is the parent's `totalSize`. */}
-          <div ref={contentRef} style={{ transform: `translateY(${rowsOffset}px)` }}>
+          <div ref={contentRef} style={isPrerendered ? undefined : { transform: `translateY(${rowsOffset}px)` }}>
             {rows.map((row) => {
               let reactKey = String(row.key);
               if (renderedKeys.has(reactKey)) reactKey += `#${row.virtualIndex}`;

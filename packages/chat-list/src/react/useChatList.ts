@@ -1,8 +1,9 @@
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
 import * as React from 'react';
 import {
   AT_BOTTOM_THRESHOLD_RULE,
   HISTORY_END_OFFSET_RULE,
+  INITIAL_RENDER_COUNT_RULE,
   OVERSCAN_RULE,
   describeEstimateProblem,
   describeNumberProblem,
@@ -12,6 +13,7 @@ import {
 } from '../core';
 import { createChatListEngine, measureRowElement } from '../dom/chat-list-engine';
 import { warnOnce } from '../dom/dev-warnings';
+import { getLayout } from '../dom/tanstack-internals';
 import type { ChatListBehaviorOptions, ChatListHandle } from '../dom/types';
 
 declare const process: { env: { NODE_ENV?: string } };
@@ -58,6 +60,12 @@ export interface UseChatListResult<TMessage> {
   rowsOffset: number;
   /** Height of the whole content, px. */
   totalSize: number;
+  /**
+   * True while `rows` are the newest `initialRenderCount` messages rendered before the list has
+   * a viewport (the server HTML and the render that hydrates it): render them in normal flow,
+   * without `totalSize` and `rowsOffset`, so they sit at the bottom of the scroller.
+   */
+  isPrerendered: boolean;
   /** Spread on each row element. */
   getRowAttributes: (row: ChatListRow<TMessage>) => ChatListRowAttributes;
   /** The underlying TanStack virtualizer, for what this hook does not cover. */
@@ -69,6 +77,24 @@ const AFFIX_ESTIMATED_SIZE = 40;
 const useIsomorphicLayoutEffect = typeof document !== 'undefined' ? React.useLayoutEffect : React.useEffect;
 /** Stands in for a `messages` that is not an array; one constant, so hook dependencies stay stable. */
 const NO_MESSAGES: readonly never[] = [];
+
+/**
+ * The last `count` message rows (and the suffix row) of TanStack's layout, for the render
+ * before there is a viewport. Their `start` is unused: prerendered rows are laid out by the
+ * browser, in normal flow.
+ */
+const prerenderedItems = (
+  layout: readonly VirtualItem[],
+  messageRowsEnd: number,
+  count: number,
+  hasSuffix: boolean,
+): VirtualItem[] => {
+  const items: VirtualItem[] = [];
+  for (let index = Math.max(0, messageRowsEnd - count); index < layout.length; index++) {
+    if (index < messageRowsEnd || hasSuffix) items.push(layout[index]!);
+  }
+  return items;
+};
 
 const defaultGetMessageKey = (message: unknown): MessageKey => (message as { id: MessageKey }).id;
 
@@ -88,6 +114,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
   if (process.env.NODE_ENV !== 'production') {
     warnOnce(describeNumberProblem(options.overscan, OVERSCAN_RULE));
     warnOnce(describeNumberProblem(options.atBottomThreshold, AT_BOTTOM_THRESHOLD_RULE));
+    warnOnce(describeNumberProblem(options.initialRenderCount, INITIAL_RENDER_COUNT_RULE));
     warnOnce(describeNumberProblem(options.historyEndOffset, HISTORY_END_OFFSET_RULE));
     if (!Array.isArray(messages)) warnOnce(`messages must be an array, got ${typeof messages}; rendering none.`);
   }
@@ -159,16 +186,28 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
   });
   chat.adoptVirtualizer(virtualizer);
 
+  // The newest messages, rendered before there is a viewport (server HTML, hydration); the
+  // virtualized rows take over in the first layout effect, before anything is painted.
+  const initialRenderCount = sanitizeNumber(options.initialRenderCount, INITIAL_RENDER_COUNT_RULE);
+  const [hasViewport, setHasViewport] = React.useState(initialRenderCount === 0);
+  const isPrerendered = !hasViewport;
+  useIsomorphicLayoutEffect(() => setHasViewport(true), []);
+
   useIsomorphicLayoutEffect(() => chat.mount(), [chat]);
   // `follow`, `isReceived` and the callbacks are read at commit time on purpose:
   // a change of policy must not replay the last batch.
-  useIsomorphicLayoutEffect(() => chat.commit(), [chat, safeMessages, hasSuffix, hasPrefix, getKeyAt]);
+  // A prerendered commit is not the list's yet: the opening waits for the virtualized rows.
+  useIsomorphicLayoutEffect(() => {
+    if (!isPrerendered) chat.commit();
+  }, [chat, safeMessages, hasSuffix, hasPrefix, getKeyAt, isPrerendered]);
   // A commit can grow the content without resizing any observed element (the
   // sized container takes the new total height): pin after every commit too.
   useIsomorphicLayoutEffect(() => chat.afterRender());
   React.useEffect(() => chat.flushBatches());
 
-  const virtualItems = virtualizer.getVirtualItems();
+  const virtualItems = isPrerendered
+    ? prerenderedItems(getLayout(virtualizer), prefixCount + safeMessages.length, initialRenderCount, hasSuffix)
+    : virtualizer.getVirtualItems();
   // TanStack's items as rows; the prefix and suffix keep their own keys (`PREFIX_KEY`, `SUFFIX_KEY`).
   const rows = React.useMemo(
     () =>
@@ -206,6 +245,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     rows,
     rowsOffset: rows[0]?.start ?? 0,
     totalSize: virtualizer.getTotalSize(),
+    isPrerendered,
     getRowAttributes,
     virtualizer,
   };

@@ -34,7 +34,7 @@ export interface RowPosition {
 }
 
 /** Starts one server and one browser for a test file, and closes them after it. */
-export function useFixtureBrowser(): { open: (query?: string) => Promise<FixturePage> } {
+export function useFixtureBrowser(): { open: (query?: string, page?: string) => Promise<FixturePage> } {
   let browser: Browser;
   let server: Awaited<ReturnType<typeof serveStatic>>;
   const pages: Page[] = [];
@@ -48,7 +48,8 @@ export function useFixtureBrowser(): { open: (query?: string) => Promise<Fixture
     await server?.close();
   });
   return {
-    open: async (query = '') => {
+    /** Opens a fixture page (`page`: another HTML file of test/fixtures) and waits for its handle. */
+    open: async (query = '', path = '') => {
       const page = await browser.newPage({
         viewport: { width: 800, height: 800 },
         deviceScaleFactor: PAGE_CONDITIONS.deviceScaleFactor,
@@ -63,7 +64,7 @@ export function useFixtureBrowser(): { open: (query?: string) => Promise<Fixture
       page.on('console', (message) => {
         if (message.type() === 'error' || message.type() === 'warning') fixture.errors.push(message.text());
       });
-      await page.goto(`${server.url}/?${query}`);
+      await page.goto(`${server.url}/${path}?${query}`);
       await page.waitForFunction(() => window.fixture !== undefined && window.fixture.handle !== null);
       return fixture;
     },
