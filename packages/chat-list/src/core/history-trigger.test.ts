@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   INITIAL_HISTORY_TRIGGER,
   isInHistoryZone,
+  isInNewerZone,
   reduceHistoryTrigger,
   type HistoryTriggerEvent,
   type HistoryTriggerState,
   type HistoryZoneInput,
+  type NewerZoneInput,
 } from './history-trigger';
 
 const inZone: HistoryZoneInput = {
@@ -84,7 +86,7 @@ function run(
 
 const evaluate = (isInZone: boolean): HistoryTriggerEvent => (isInZone ? 'in-zone' : 'out-of-zone');
 const settle: HistoryTriggerEvent = 'request-settled';
-const committed: HistoryTriggerEvent = 'older-messages-committed';
+const committed: HistoryTriggerEvent = 'messages-loaded';
 
 describe('reduceHistoryTrigger', () => {
   it('starts armed and not pending', () => {
@@ -196,5 +198,45 @@ describe('history zone and trigger together', () => {
     const events: HistoryTriggerEvent[] = [];
     for (let cycle = 0; cycle < 100; cycle++) events.push(zone(70, 0), zone(110, 40), settle, zone(70, 0));
     expect(run(events).requests).toBe(1);
+  });
+});
+
+describe('isInNewerZone', () => {
+  // 2000 px of content in a 500 px viewport, 6 px above the last message's end.
+  const near: NewerZoneInput = {
+    scrollOffset: 1494,
+    newerEndOffset: 10,
+    hasNewer: true,
+    viewportSize: 500,
+    scrollSize: 2000,
+    suffixSize: 0,
+  };
+
+  it('is in the zone within newerEndOffset of the last message when newer messages exist', () => {
+    expect(isInNewerZone(near)).toBe(true);
+    expect(isInNewerZone({ ...near, scrollOffset: 1500 })).toBe(true);
+  });
+
+  it('is never in the zone without newer messages (the live end is loaded)', () => {
+    expect(isInNewerZone({ ...near, hasNewer: false })).toBe(false);
+  });
+
+  it('is out of the zone further up', () => {
+    expect(isInNewerZone({ ...near, scrollOffset: 1480 })).toBe(false);
+  });
+
+  it('counts from the last message: a suffix row below it does not push the reader out', () => {
+    // 40 px of "Loading..." suffix appeared below: the reader 6 px above the last message stays in the zone.
+    expect(isInNewerZone({ ...near, scrollSize: 2040, suffixSize: 40 })).toBe(true);
+  });
+
+  it('means "at the very end" with newerEndOffset 0', () => {
+    expect(isInNewerZone({ ...near, newerEndOffset: 0, scrollOffset: 1499 })).toBe(true);
+    expect(isInNewerZone({ ...near, newerEndOffset: 0, scrollOffset: 1490 })).toBe(false);
+  });
+
+  it('is out of the zone for a hidden or short list', () => {
+    expect(isInNewerZone({ ...near, viewportSize: 0 })).toBe(false);
+    expect(isInNewerZone({ ...near, scrollSize: 400, scrollOffset: 0 })).toBe(false);
   });
 });

@@ -36,12 +36,42 @@ export const isInHistoryZone = (input: HistoryZoneInput): boolean => {
   );
 };
 
+/** What decides whether the reader is asking for newer messages (a window that is not at the live end, issue #16). */
+export interface NewerZoneInput {
+  scrollOffset: number;
+  /** Distance from the bottom, in px, that asks for newer messages. */
+  newerEndOffset: number;
+  /** Whether newer messages exist beyond the last one loaded. */
+  hasNewer: boolean;
+  viewportSize: number;
+  scrollSize: number;
+  /** Height of the suffix row below the last message; 0 without one. */
+  suffixSize: number;
+}
+
 /**
- * When to call `onHistoryEndReached`, as a small state machine.
+ * The mirror of {@link isInHistoryZone} at the bottom edge: newer messages exist, and the
+ * distance from the last message's end to the viewport's bottom is below `newerEndOffset`
+ * (counted from the last message, as the history zone is from the first: a "Loading..." suffix
+ * must not re-arm the trigger).
+ */
+export const isInNewerZone = (input: NewerZoneInput): boolean => {
+  const distanceFromLastMessage = input.scrollSize - input.suffixSize - (input.scrollOffset + input.viewportSize);
+  return (
+    input.hasNewer &&
+    input.viewportSize > 0 &&
+    input.scrollSize > input.viewportSize &&
+    (distanceFromLastMessage < input.newerEndOffset || distanceFromLastMessage < EDGE_TOLERANCE_PX)
+  );
+};
+
+/**
+ * When to call `onHistoryEndReached` (or, at the other edge, `onNewerEndReached`), as a small
+ * state machine.
  *
  * The invariant is "no loop when nothing changes": a call disarms the trigger,
  * and only something that changes the situation re-arms it — the reader leaving
- * the zone, or older messages being committed. A settled promise alone does not
+ * the zone, or messages being committed at that edge. A settled promise alone does not
  * re-arm, or a loader that finds no more history would be called every frame.
  *
  * The reducer's output says when `onHistoryEndReached` must be called
@@ -55,10 +85,10 @@ export interface HistoryTriggerState {
 export const INITIAL_HISTORY_TRIGGER: Readonly<HistoryTriggerState> = { isArmed: true, isPending: false };
 
 /**
- * What happened: the reader was found in or out of the zone, older messages
- * were committed, or a request settled.
+ * What happened: the reader was found in or out of the zone, messages were
+ * committed at that edge (older ones at the top, newer ones at the bottom), or a request settled.
  */
-export type HistoryTriggerEvent = 'in-zone' | 'out-of-zone' | 'older-messages-committed' | 'request-settled';
+export type HistoryTriggerEvent = 'in-zone' | 'out-of-zone' | 'messages-loaded' | 'request-settled';
 
 /** The trigger's next state, and whether to call `onHistoryEndReached` now. */
 export interface HistoryTriggerTransition {
@@ -71,7 +101,7 @@ export const reduceHistoryTrigger = (
   event: HistoryTriggerEvent,
 ): HistoryTriggerTransition => {
   if (event === 'request-settled') return { state: { ...state, isPending: false }, shouldRequestHistory: false };
-  // Leaving the zone, or new older messages, is what re-arms the trigger.
+  // Leaving the zone, or messages loaded at that edge, is what re-arms the trigger.
   if (event !== 'in-zone') return { state: { ...state, isArmed: true }, shouldRequestHistory: false };
   return state.isArmed && !state.isPending
     ? { state: { isArmed: false, isPending: true }, shouldRequestHistory: true }

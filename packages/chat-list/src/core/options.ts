@@ -56,6 +56,7 @@ export const HISTORY_END_OFFSET_RULE: NumberRule = {
   fallback: DEFAULT_HISTORY_END_OFFSET,
   min: 0,
 };
+export const NEWER_END_OFFSET_RULE: NumberRule = { ...HISTORY_END_OFFSET_RULE, name: 'newerEndOffset' };
 
 /**
  * Bad numbers (negative overscan, NaN offsets…) get a sane clamp, never a

@@ -3,6 +3,7 @@ import {
   AT_BOTTOM_THRESHOLD_RULE,
   EDGE_TOLERANCE_PX,
   HISTORY_END_OFFSET_RULE,
+  NEWER_END_OFFSET_RULE,
   INITIAL_HISTORY_TRIGGER,
   NO_COMMITTED_MESSAGES,
   READER,
@@ -21,6 +22,7 @@ import {
   isAtTopEdge,
   isHeadingForBottom,
   isInHistoryZone,
+  isInNewerZone,
   isSameVisibleRange,
   isPinnedWhileGrowing,
   reduceHistoryTrigger,
@@ -32,6 +34,7 @@ import {
   toVirtualizerAlign,
   type FollowBehavior,
   type HistoryTriggerEvent,
+  type HistoryTriggerState,
   type MessageKey,
   type ReadingAnchor,
   type ScrollCommand,
@@ -61,7 +64,6 @@ export const SUFFIX_KEY = '\u0000suffix';
 const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
 const INTENT_EVENTS = ['wheel', 'touchstart', 'touchmove', 'pointerdown', 'keydown'];
 
-const reportHistoryError = (error: unknown) => console.error('[@chat-list/react] onHistoryEndReached failed:', error);
 const defaultIsReceived = (message: unknown): boolean => (message as { role?: unknown } | null)?.role === 'assistant';
 /** The messages of a batch, without holes (undefined or null entries, rendered as empty rows). */
 const withoutHoles = <TMessage>(batch: TMessage[]): TMessage[] =>
@@ -129,6 +131,20 @@ interface SubpixelCarry {
 
 const NO_CARRY: Readonly<SubpixelCarry> = { chainOffset: NaN, carry: 0, dropped: 0 };
 
+/** One edge's loader: its trigger, and a token for its latest request. */
+interface EdgeLoader {
+  callback: 'onHistoryEndReached' | 'onNewerEndReached';
+  trigger: HistoryTriggerState;
+  /** Counts the calls; unmounting moves it on, so no earlier request settles anything. */
+  request: number;
+}
+
+const createEdgeLoader = (callback: EdgeLoader['callback']): EdgeLoader => ({
+  callback,
+  trigger: INITIAL_HISTORY_TRIGGER,
+  request: 0,
+});
+
 /** The reading anchor of a render, waiting for TanStack's new layout. */
 interface PendingAnchor {
   anchor: ReadingAnchor<VirtualItem['key']>;
@@ -192,9 +208,11 @@ export const createChatListEngine = <TMessage>() => {
   // The edges as the last read found them; an empty list is at both.
   let isAtTop = true;
   let isAtBottom = true;
-  let history = INITIAL_HISTORY_TRIGGER;
-  /** Counts calls of `onHistoryEndReached`; unmounting moves it on, so no earlier request settles anything. */
-  let historyRequest = 0;
+  /** `onHistoryEndReached` at the top edge and `onNewerEndReached` at the bottom one (issue #16). */
+  const olderLoader = createEdgeLoader('onHistoryEndReached');
+  const newerLoader = createEdgeLoader('onNewerEndReached');
+  /** `hasNewer` as of the last commit: messages that arrive while it was true are a loaded page, not news. */
+  let committedHasNewer = false;
   const seen = createSeenTracker();
   let unseenCount = 0;
   /** The range `onVisibleRangeChange` last reported. */
@@ -207,6 +225,7 @@ export const createChatListEngine = <TMessage>() => {
   let detachContent: (() => void) | undefined;
 
   const prefixCount = () => (inputs.hasPrefix ? 1 : 0);
+  const hasNewer = () => inputs.options.hasNewer === true;
   const atBottomThreshold = () => sanitizeNumber(inputs.options.atBottomThreshold, AT_BOTTOM_THRESHOLD_RULE);
   /** The key of a row of the current render: the prefix, a message, or the suffix. */
   const getRowKey = (virtualIndex: number): MessageKey => {
@@ -455,7 +474,7 @@ export const createChatListEngine = <TMessage>() => {
       return isAtTopEdge(readMetrics());
     },
     get isAtBottom() {
-      return isAtBottomEdge(readMetrics(), atBottomThreshold());
+      return !hasNewer() && isAtBottomEdge(readMetrics(), atBottomThreshold());
     },
     get isScrolling() {
       return isScrolling;
@@ -480,35 +499,38 @@ export const createChatListEngine = <TMessage>() => {
     getScrollElement: () => scroller,
   };
 
-  const requestHistory = () => {
-    // Only the latest request of a mounted list may settle the trigger: one that settles after
-    // an unmount (or a remount that asked again, as <Activity> does) must not unlock a second
-    // call while the newer one is pending.
-    const request = ++historyRequest;
-    const isCurrent = () => isMounted && request === historyRequest;
+  /**
+   * Calls an edge's loader. Only the latest request of a mounted list may settle the trigger:
+   * one that settles after an unmount (or a remount that asked again, as <Activity> does) must
+   * not unlock a second call while the newer one is pending.
+   */
+  const requestMore = (loader: EdgeLoader) => {
+    const request = ++loader.request;
+    const isCurrent = () => isMounted && request === loader.request;
     const settle = () => {
-      if (isCurrent()) dispatchHistory('request-settled');
+      if (isCurrent()) dispatchLoader(loader, 'request-settled');
     };
+    const report = (error: unknown) => console.error(`[@chat-list/react] ${loader.callback} failed:`, error);
     try {
-      const pending = inputs.options.onHistoryEndReached?.(handle) as Promise<unknown> | undefined;
+      const pending = inputs.options[loader.callback]?.(handle) as Promise<unknown> | undefined;
       if (pending && typeof pending.then === 'function') {
         pending.then(settle, (error: unknown) => {
           // Aborting the load on unmount is the usual pattern; only the current request reports it.
-          if (isCurrent()) reportHistoryError(error);
+          if (isCurrent()) report(error);
           settle();
         });
         return;
       }
     } catch (error) {
-      reportHistoryError(error);
+      report(error);
     }
     settle();
   };
 
-  const dispatchHistory = (event: HistoryTriggerEvent) => {
-    const transition = reduceHistoryTrigger(history, event);
-    history = transition.state;
-    if (transition.shouldRequestHistory) requestHistory();
+  const dispatchLoader = (loader: EdgeLoader, event: HistoryTriggerEvent) => {
+    const transition = reduceHistoryTrigger(loader.trigger, event);
+    loader.trigger = transition.state;
+    if (transition.shouldRequestHistory) requestMore(loader);
   };
 
   /**
@@ -522,7 +544,8 @@ export const createChatListEngine = <TMessage>() => {
     const wasAtTop = isAtTop;
     const wasAtBottom = isAtBottom;
     isAtTop = isAtTopEdge(metrics);
-    isAtBottom = isAtBottomEdge(metrics, atBottomThreshold());
+    // Not at the bottom of the conversation while newer messages are still to load (issue #16).
+    isAtBottom = !hasNewer() && isAtBottomEdge(metrics, atBottomThreshold());
     knownOffset = metrics.scrollOffset;
     dispatch({ type: 'edges-read', isAtBottom, isOwnWrite });
     if (isAtTop !== wasAtTop) options.onAtTopChange?.(isAtTop);
@@ -538,12 +561,25 @@ export const createChatListEngine = <TMessage>() => {
       unseenCount = unseen;
       options.onUnseenCountChange?.(unseen);
     }
-    dispatchHistory(
+    const layout = getLayout(virtualizer);
+    dispatchLoader(
+      olderLoader,
       isInHistoryZone({
         ...metrics,
-        isAtBottom,
+        isAtBottom: isAtBottomEdge(metrics),
         historyEndOffset: sanitizeNumber(options.historyEndOffset, HISTORY_END_OFFSET_RULE),
-        prefixSize: inputs.hasPrefix ? (getLayout(virtualizer)[0]?.size ?? 0) : 0,
+        prefixSize: inputs.hasPrefix ? (layout[0]?.size ?? 0) : 0,
+      })
+        ? 'in-zone'
+        : 'out-of-zone',
+    );
+    dispatchLoader(
+      newerLoader,
+      isInNewerZone({
+        ...metrics,
+        hasNewer: hasNewer() && options.onNewerEndReached !== undefined,
+        newerEndOffset: sanitizeNumber(options.newerEndOffset, NEWER_END_OFFSET_RULE),
+        suffixSize: inputs.hasSuffix ? (layout[layout.length - 1]?.size ?? 0) : 0,
       })
         ? 'in-zone'
         : 'out-of-zone',
@@ -647,7 +683,8 @@ export const createChatListEngine = <TMessage>() => {
       committedHasSuffix = false;
       committedMessages = null;
       clearTimeout(scrollEndTimer);
-      historyRequest++;
+      olderLoader.request++;
+      newerLoader.request++;
       // A watch frame still scheduled finds no command and stops.
       dispatch({ type: 'unmounted' });
     };
@@ -670,6 +707,8 @@ export const createChatListEngine = <TMessage>() => {
     committed = getCommittedEdges(length, getKeyAt);
     committedHasSuffix = hasSuffix;
     committedMessages = messages;
+    const wasAtLiveEnd = !committedHasNewer;
+    committedHasNewer = hasNewer();
     // Written out (not a helper call) so that bundlers drop the O(n) scan from production builds.
     if (process.env.NODE_ENV !== 'production' && change.kind !== 'unchanged') {
       const keys = new Set<MessageKey>();
@@ -689,7 +728,8 @@ export const createChatListEngine = <TMessage>() => {
     const wasAtBottom = isAtBottom || isHeadingForBottom(owner);
     if (change.kind === 'opened') {
       // A new conversation opens at its newest message, whatever the follow mode (SPEC §2.5).
-      history = INITIAL_HISTORY_TRIGGER;
+      olderLoader.trigger = INITIAL_HISTORY_TRIGGER;
+      newerLoader.trigger = INITIAL_HISTORY_TRIGGER;
       needsOpeningScroll = handle.viewportSize === 0;
       void openConversation();
       // TanStack learns the new offset from the scroll event, after the re-render this commit
@@ -699,10 +739,14 @@ export const createChatListEngine = <TMessage>() => {
       setModelScrollOffset(virtualizer, offsetNow());
     } else if (change.newerCount > 0) {
       const newMessages = withoutHoles(messages.slice(length - change.newerCount));
-      const behavior = decideFollow(resolveFollowPolicy(follow, isReceived), { wasAtBottom, newMessages, handle });
+      // A page loaded below a window that is not at the live end is not news: nothing follows it.
+      const behavior = !wasAtLiveEnd
+        ? false
+        : decideFollow(resolveFollowPolicy(follow, isReceived), { wasAtBottom, newMessages, handle });
       if (behavior === false) dispatch({ type: 'follow-declined' });
       else void scrollToBottom(behavior, 'follow');
       pendingBatches.push(() => inputs.options.onNewerMessages?.(handle, newMessages));
+      dispatchLoader(newerLoader, 'messages-loaded');
     } else if (suffixChanged && wasAtBottom && pinsWhileGrowing) {
       // A suffix ("typing…") appearing at the bottom is growth of the last row.
       void scrollToBottom('auto', 'follow');
@@ -710,7 +754,7 @@ export const createChatListEngine = <TMessage>() => {
     if (change.olderCount > 0) {
       const olderMessages = withoutHoles(messages.slice(0, change.olderCount));
       pendingBatches.push(() => inputs.options.onOlderMessages?.(handle, olderMessages));
-      dispatchHistory('older-messages-committed');
+      dispatchLoader(olderLoader, 'messages-loaded');
     }
     // Also after an 'unchanged' one: same count and edges can hide a replaced key in view,
     // which seen tracking must learn (#13). A pinned list is pinned first, so a streamed token
@@ -732,7 +776,7 @@ export const createChatListEngine = <TMessage>() => {
 
   /** Whether the follow policy pins a list at the bottom while it grows, as of this render. */
   const syncPolicy = () => {
-    const pins = isPinnedWhileGrowing(inputs.options.follow);
+    const pins = !hasNewer() && isPinnedWhileGrowing(inputs.options.follow);
     if (pins === pinsWhileGrowing) return;
     pinsWhileGrowing = pins;
     dispatch({ type: 'policy-changed', isAtBottom });

@@ -218,6 +218,28 @@ export interface ChatListBehaviorOptions<TMessage> {
    */
   onHistoryEndReached?: (handle: ChatListHandle<TMessage>) => void | Promise<unknown>;
   /**
+   * Whether newer messages exist beyond the last one in `messages`: the list shows a window onto
+   * a longer conversation (opened at the first unread or a search hit). While it is true the list
+   * is not at the bottom of the conversation: newer messages (a loaded page) are never followed,
+   * nothing is pinned, `isAtBottom` is false and `onNewerEndReached` is asked for more near the
+   * bottom. `scrollToBottom` goes to the end of what is loaded. Once false, following resumes by
+   * the `follow` policy.
+   * @defaultValue `false`
+   */
+  hasNewer?: boolean;
+  /**
+   * Distance in px from the bottom (from the last message) that asks for newer messages, while
+   * `hasNewer` is true.
+   * @defaultValue `10`
+   */
+  newerEndOffset?: number;
+  /**
+   * Asked for newer messages (append them; set `hasNewer` to false with the last page). Not
+   * called again while the promise it returns is pending.
+   * @defaultValue `undefined`
+   */
+  onNewerEndReached?: (handle: ChatListHandle<TMessage>) => void | Promise<unknown>;
+  /**
    * After a prepend is committed, with the prepended messages.
    * @defaultValue `undefined`
    */

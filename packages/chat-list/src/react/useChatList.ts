@@ -4,6 +4,7 @@ import {
   AT_BOTTOM_THRESHOLD_RULE,
   HISTORY_END_OFFSET_RULE,
   INITIAL_RENDER_COUNT_RULE,
+  NEWER_END_OFFSET_RULE,
   OVERSCAN_RULE,
   describeEstimateProblem,
   describeNumberProblem,
@@ -116,6 +117,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     warnOnce(describeNumberProblem(options.atBottomThreshold, AT_BOTTOM_THRESHOLD_RULE));
     warnOnce(describeNumberProblem(options.initialRenderCount, INITIAL_RENDER_COUNT_RULE));
     warnOnce(describeNumberProblem(options.historyEndOffset, HISTORY_END_OFFSET_RULE));
+    warnOnce(describeNumberProblem(options.newerEndOffset, NEWER_END_OFFSET_RULE));
     if (!Array.isArray(messages)) warnOnce(`messages must be an array, got ${typeof messages}; rendering none.`);
   }
   const safeMessages: readonly TMessage[] = Array.isArray(messages) ? messages : NO_MESSAGES;

@@ -16,12 +16,12 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // never by shaving bytes off readable source. NOT MET YET (issue #12): the engine rebuilt
 // around one scroll owner and a general reading anchor measured 6.44 kB and 16.52 kB; O(1)
 // streaming (the layout-change scan), `atBottomThreshold`, the forwarded HTML attributes, the
-// zero-specificity size rule, `onVisibleRangeChange`, `initialAnchor` and `initialRenderCount`
-// (issues #14, #15, #16, #19) brought it to 7.08 kB and 17.15 kB. Until it is met, `ceiling`
+// zero-specificity size rule, `onVisibleRangeChange`, `initialAnchor`, `initialRenderCount` and
+// loading newer pages (issues #14, #15, #16, #19) brought it to 7.29 kB and 17.37 kB. Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 7.08 * KB },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 17.16 * KB },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 7.3 * KB },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 17.38 * KB },
 ];
 
 const measure = (external: string[]) =>
