@@ -78,7 +78,6 @@ export const INTERNAL_PROPERTIES = [
   'nextKeyAt',
 ];
 
-
 export default defineConfig({
   // `testing`: the jsdom layout for apps' tests (`@chat-list/react/testing`), its own entry so
   // that the list's bundle never carries it.
