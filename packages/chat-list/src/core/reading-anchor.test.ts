@@ -85,25 +85,29 @@ describe('shouldKeepReadingAnchor', () => {
 
 describe('shouldCompensateResize', () => {
   it('compensates a row above the viewport', () => {
-    expect(shouldCompensateResize({ start: 100, end: 200, isMeasured: true }, 500)).toBe(true);
+    expect(shouldCompensateResize({ start: 100, end: 200, isMeasured: true }, 500, 400)).toBe(true);
   });
 
   it('compensates a row that ends less than a pixel into the viewport (sub-pixel noise, 112 px lost under load)', () => {
-    expect(shouldCompensateResize({ start: 6275.19, end: 6426.53, isMeasured: true }, 6426.42)).toBe(true);
+    expect(shouldCompensateResize({ start: 6275.19, end: 6426.53, isMeasured: true }, 6426.42, 400)).toBe(true);
     expect(
-      shouldCompensateResize({ start: 0, end: 500 + ABOVE_VIEWPORT_TOLERANCE_PX + 0.01, isMeasured: true }, 500),
+      shouldCompensateResize({ start: 0, end: 500 + ABOVE_VIEWPORT_TOLERANCE_PX + 0.01, isMeasured: true }, 500, 0.001),
     ).toBe(false);
   });
 
-  it('leaves a measured row spanning the top edge alone: it grows below the reader', () => {
-    expect(shouldCompensateResize({ start: 400, end: 700, isMeasured: true }, 500)).toBe(false);
+  it('compensates a measured row spanning the top edge with rows visible below it: they are what the reader reads', () => {
+    expect(shouldCompensateResize({ start: 400, end: 700, isMeasured: true }, 500, 400)).toBe(true);
+  });
+
+  it('leaves a measured row that fills the whole viewport alone: the reader reads it, it grows downwards', () => {
+    expect(shouldCompensateResize({ start: 400, end: 1000, isMeasured: true }, 500, 400)).toBe(false);
   });
 
   it("compensates a spanning row's first measurement: its estimate was above the reader all along", () => {
-    expect(shouldCompensateResize({ start: 400, end: 700, isMeasured: false }, 500)).toBe(true);
+    expect(shouldCompensateResize({ start: 400, end: 700, isMeasured: false }, 500, 400)).toBe(true);
   });
 
   it('leaves a row below the viewport top alone', () => {
-    expect(shouldCompensateResize({ start: 600, end: 700, isMeasured: false }, 500)).toBe(false);
+    expect(shouldCompensateResize({ start: 600, end: 700, isMeasured: false }, 500, 400)).toBe(false);
   });
 });

@@ -32,17 +32,24 @@ export const ABOVE_VIEWPORT_TOLERANCE_PX = 1;
 
 /**
  * Whether a row that changed size must move the scroll offset by its change, so the reader's
- * row stays still (TanStack asks on every measurement):
+ * row (the top fully visible one) stays still (TanStack asks on every measurement):
  * - a row above the reader, within {@link ABOVE_VIEWPORT_TOLERANCE_PX} (a row ending 0.1 px
  *   into the viewport lost a 112 px compensation for good under load, issue #12);
+ * - a row that spans the viewport's top with rows visible below it: they are what the reader
+ *   reads, so they stay and the spanning row grows upwards, out of view (the fuzzer of issue #13
+ *   found an image loading in a half-visible message pushing the text below down);
  * - the first measurement of a row that starts above the viewport top: its estimate was wrong
  *   all along, and the whole estimated block was above the reader.
- * A row already measured and spanning the top edge grows below the reader's anchor: no move.
+ * A measured row that fills the whole viewport is what the reader reads: it grows downwards (a
+ * streamed reply read from its start), no move.
  */
 export const shouldCompensateResize = (
   row: { start: number; end: number; isMeasured: boolean },
   scrollOffset: number,
-): boolean => row.end <= scrollOffset + ABOVE_VIEWPORT_TOLERANCE_PX || (row.start < scrollOffset && !row.isMeasured);
+  viewportSize: number,
+): boolean =>
+  row.end <= scrollOffset + ABOVE_VIEWPORT_TOLERANCE_PX ||
+  (row.start < scrollOffset && (!row.isMeasured || row.end < scrollOffset + viewportSize));
 
 /**
  * The reader's row: the first message row that reaches below the viewport's top. Whatever

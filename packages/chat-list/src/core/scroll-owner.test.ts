@@ -159,3 +159,23 @@ describe('commands', () => {
     });
   });
 });
+
+describe('a command that lands at the bottom edge, whatever its target', () => {
+  it('rests pinned when the list is at the bottom (an index at the end, or content that fits), as a reader there would', () => {
+    const landed = run(commanding(INDEX), [
+      { type: 'command-frame', offset: 0, isOnTarget: true, now: 1, isAtBottom: true },
+      { type: 'command-frame', offset: 0, isOnTarget: true, now: 2, isAtBottom: true },
+      { type: 'command-frame', offset: 0, isOnTarget: true, now: 3, isAtBottom: true },
+    ]);
+    expect(landed.owner).toEqual({ kind: 'pinned-to-bottom' });
+  });
+
+  it('rests with the reader elsewhere', () => {
+    const landed = run(commanding(INDEX), [
+      { type: 'command-frame', offset: 100, isOnTarget: true, now: 1, isAtBottom: false },
+      { type: 'command-frame', offset: 100, isOnTarget: true, now: 2, isAtBottom: false },
+      { type: 'command-frame', offset: 100, isOnTarget: true, now: 3, isAtBottom: false },
+    ]);
+    expect(landed.owner).toEqual({ kind: 'reader' });
+  });
+});

@@ -55,7 +55,17 @@ export type ScrollOwnerEvent =
   /** A command starts; one already under way is superseded (it settles `false`). */
   | { type: 'command-started'; command: ScrollCommand }
   /** Once per animation frame while a command is under way. */
-  | { type: 'command-frame'; offset: number; isOnTarget: boolean; now: number }
+  | {
+      type: 'command-frame';
+      offset: number;
+      isOnTarget: boolean;
+      now: number;
+      /**
+       * Whether the list is at the bottom edge, whatever the target: a command that lands there
+       * (an index at the end, or content that fits) rests pinned, as a reader there would.
+       */
+      isAtBottom?: boolean;
+    }
   /** A correction of this frame moved the scroller: the frame left it at `offset`. */
   | { type: 'command-corrected'; offset: number }
   /** Wheel, touch, a scrolling key or a press on the scrollbar: the reader takes over. */
@@ -161,11 +171,16 @@ export const reduceScrollOwner = (
 /** One frame of a command: landed, taken over, timed out, or still on its way. */
 const watchCommandFrame = (
   command: ScrollCommand,
-  { offset, isOnTarget, now }: { offset: number; isOnTarget: boolean; now: number },
+  {
+    offset,
+    isOnTarget,
+    now,
+    isAtBottom = false,
+  }: { offset: number; isOnTarget: boolean; now: number; isAtBottom?: boolean },
   context: ScrollOwnerContext,
 ): ScrollOwnerTransition => {
   const isToBottom = command.target.kind === 'bottom';
-  const restingOwner = ownerAtRest(isToBottom, context);
+  const restingOwner = ownerAtRest(isToBottom || isAtBottom, context);
   const isStill = Math.abs(offset - command.lastOffset) < 0.5;
   if (isToBottom && command.behavior === 'auto' && offset < command.lastOffset - 1) {
     // On the way down, the list moved up: code or a gesture we cannot see (a scrollbar

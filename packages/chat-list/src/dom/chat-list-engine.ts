@@ -339,6 +339,7 @@ export const createChatListEngine = <TMessage>() => {
       offset: offsetNow(),
       isOnTarget: isOnTarget(owner.command.target),
       now: performance.now(),
+      isAtBottom: !hasNewer() && isAtBottomEdge(readMetrics(), atBottomThreshold()),
     });
   };
 
@@ -430,6 +431,7 @@ export const createChatListEngine = <TMessage>() => {
     return shouldCompensateResize(
       { start: row.start, end: row.end, isMeasured: isRowMeasured(instance, row.key) },
       instance.scrollOffset ?? 0,
+      scroller?.clientHeight ?? 0,
     );
   };
 
@@ -882,6 +884,10 @@ export const createChatListEngine = <TMessage>() => {
     }
     if (isNewCallback || next.hasPrefix !== previous.hasPrefix) return 0;
     const prefixRows = next.hasPrefix ? 1 : 0;
+    // TanStack keeps the rows before `pendingMin` by copying its old list, at the old length: a
+    // shorter list laid out from a later row keeps stale rows at its end (a blank strip, found
+    // by the fuzzer, issue #13). Fewer rows are laid out from the first.
+    if (next.messages.length < previous.messages.length || (previous.hasSuffix && !next.hasSuffix)) return 0;
     const firstChangedMessage = findFirstLayoutChange({
       previousCount: previous.messages.length,
       nextCount: next.messages.length,

@@ -140,3 +140,14 @@ describe('callbacks that are new on every render', () => {
     warn.mockRestore();
   });
 });
+
+describe('the layout after messages are removed', () => {
+  test('removing a message from the middle leaves no stale row at the end (TanStack copies its old rows at the old length)', () => {
+    const messages = makeMessages(COUNT);
+    const list = renderList(messages);
+    list.update(messages.filter((_, index) => index !== 5000));
+    const layout = list.layout();
+    expect(layout).toHaveLength(COUNT - 1);
+    expect(layout[COUNT - 2]).toMatchObject({ key: `m${COUNT - 1}`, end: (COUNT - 1) * ROW_SIZE });
+  });
+});

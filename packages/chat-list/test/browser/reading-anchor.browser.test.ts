@@ -62,3 +62,52 @@ describe('the reading anchor', () => {
     expect(await driftOf(fixture, 'window.fixture.prepend(10)')).toBeLessThanOrEqual(1);
   });
 });
+
+// Found by the fuzzer (issue #13): a message cut off at the top of the viewport that grows (an
+// image loading in it) pushed the rows below it, the ones the reader reads, down.
+describe('a row spanning the top of the viewport that changes size', () => {
+  const spanningRow = (fixture: FixturePage) =>
+    fixture.page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      const top = scroller.getBoundingClientRect().top;
+      const rows = [...scroller.querySelectorAll<HTMLElement>('[data-id]')];
+      const index = rows.findIndex(
+        (row) => row.getBoundingClientRect().top < top - 5 && row.getBoundingClientRect().bottom > top + 5,
+      );
+      return index === -1 ? null : { spanning: rows[index]!.dataset.id!, next: rows[index + 1]!.dataset.id! };
+    });
+
+  it('keeps the rows below it still when it grows or shrinks', async () => {
+    const fixture = await browser.open('count=300');
+    const opened = await fixture.settled();
+    // A position where a row is cut off at the top.
+    let rows = null;
+    for (let offset = opened.scrollTop - 2000; rows === null; offset -= 17) {
+      await fixture.scrollTo(offset);
+      rows = await spanningRow(fixture);
+    }
+    for (const extra of [120, 0]) {
+      const before = (await fixture.rowTop(rows.next))!;
+      await fixture.run(`window.fixture.setExtraHeight(${JSON.stringify(rows.spanning)}, ${extra})`);
+      await fixture.settled();
+      expect(
+        Math.abs((await fixture.rowTop(rows.next))! - before),
+        `the row below, extra ${extra}`,
+      ).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('grows downwards when it fills the whole viewport: the part being read stays', async () => {
+    const fixture = await browser.open('count=300');
+    await fixture.settled();
+    const id = await fixture.run<string>('window.fixture.messages()[150].id');
+    await fixture.run(`window.fixture.setExtraHeight(${JSON.stringify(id)}, 1500)`);
+    await fixture.run("window.fixture.handle.scrollToIndex(150, { align: 'start' })");
+    await fixture.settled();
+    await fixture.scrollTo((await fixture.metrics()).scrollTop + 300);
+    const before = (await fixture.rowTop(id))!;
+    await fixture.run(`window.fixture.setExtraHeight(${JSON.stringify(id)}, 1700)`);
+    await fixture.settled();
+    expect(Math.abs((await fixture.rowTop(id))! - before)).toBeLessThanOrEqual(1);
+  });
+});

@@ -78,3 +78,21 @@ describe('sequences reported in issue #13', () => {
     expect(Date.now() - started, 'resolved without waiting for the 5 s give-up').toBeLessThan(4000);
   });
 });
+
+// Found by the fuzzer: content that fits is at the bottom; a command that lands there must rest
+// pinned, or a viewport that then shrinks leaves the list a few pixels off the bottom.
+describe('a scroll command that lands with the content fitting the viewport', () => {
+  it('stays at the bottom when the viewport then shrinks below the content', async () => {
+    const fixture = await browser.open('count=3');
+    await fixture.settled();
+    expect(await fixture.run("window.fixture.handle.scrollToIndex(0, { align: 'start', behavior: 'smooth' })")).toBe(
+      true,
+    );
+    const content = await fixture.page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-index]')].reduce((sum, row) => sum + row.offsetHeight, 0),
+    );
+    // A frame a little shorter than the content: the list now overflows by 20 px.
+    await fixture.run(`window.fixture.setFrame({ width: '600px', height: '${Math.round(content - 20)}px' })`);
+    expect((await fixture.settled()).gap).toBeLessThanOrEqual(1.5);
+  });
+});
