@@ -169,6 +169,8 @@ export const createChatListEngine = <TMessage>() => {
   /** TanStack's; missing only during the first render's `update`, which checks. */
   let virtualizer = undefined as unknown as ListVirtualizer;
   let scroller: HTMLElement | null = null;
+  /** The element that wraps the rendered rows. */
+  let content: HTMLElement | null = null;
   let isMounted = false;
 
   let owner: ScrollOwner = READER;
@@ -282,9 +284,29 @@ export const createChatListEngine = <TMessage>() => {
   };
 
   const dispatch = (event: ScrollOwnerEvent) => {
+    const previous = owner;
     const transition = reduceScrollOwner(owner, event, { pinsWhileGrowing });
     owner = transition.owner;
     for (const effect of transition.effects) applyEffect(effect);
+    if (previous.kind === 'command' && previous.command.behavior === 'smooth' && owner.kind !== 'command') {
+      remeasureRenderedRows();
+    }
+  };
+
+  /**
+   * While a smooth scroll runs, TanStack measures only the rows near its target
+   * (`shouldMeasureDuringScroll`), and the ResizeObserver of the others does not fire again: once
+   * it is over, the rendered rows are measured, or the layout keeps their stale sizes (issue #13:
+   * a visible range that disagrees with the DOM, rows laid out past the content, blank strips).
+   */
+  const remeasureRenderedRows = () => {
+    if (!isMounted || content === null) return;
+    // TanStack neither compensates nor retargets during its own smooth scroll: end it first.
+    virtualizer.cancelScroll();
+    for (const row of content.children) {
+      const index = Number((row as HTMLElement).dataset.virtualIndex);
+      if (Number.isInteger(index)) virtualizer.resizeItem(index, measureRowElement(row, undefined));
+    }
   };
 
   const applyEffect = (effect: ScrollOwnerEffect) => {
@@ -672,6 +694,7 @@ export const createChatListEngine = <TMessage>() => {
 
   const contentRef = (element: HTMLElement | null) => {
     detachContent?.();
+    content = element;
     if (element !== null) detachContent = observeResize(element, pinToBottom);
   };
 

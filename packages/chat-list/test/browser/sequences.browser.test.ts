@@ -96,3 +96,44 @@ describe('a scroll command that lands with the content fitting the viewport', ()
     expect((await fixture.settled()).gap).toBeLessThanOrEqual(1.5);
   });
 });
+
+// Found by the fuzzer (issue #13, bug 5): TanStack skips measuring rows far from a smooth
+// scroll's target while it runs; without measuring them once it is over, the layout kept stale
+// sizes and getVisibleRange() named a row 49 px below the viewport.
+describe('after a smooth scroll command', () => {
+  it('the layout agrees with the DOM: getVisibleRange() names exactly the rows in view', async () => {
+    const fixture = await browser.open('count=50');
+    await fixture.settled();
+    for (const change of [
+      'window.fixture.prepend(10)',
+      'window.fixture.prepend(1000)',
+      'window.fixture.setMessages((m) => m.filter((_, i) => i !== Math.floor(0.533 * m.length)))',
+    ]) {
+      await fixture.run(change);
+      await fixture.settled();
+    }
+    const index = Math.floor(0.326 * (await fixture.run<number>('window.fixture.messages().length')));
+    expect(
+      await fixture.run(`window.fixture.handle.scrollToIndex(${index}, { align: 'start', behavior: 'smooth' })`),
+    ).toBe(true);
+    await fixture.settled();
+    await fixture.run("window.fixture.append(10, 'assistant')");
+    await fixture.settled();
+    await fixture.wheel(400);
+    await fixture.settled();
+    const { range, inView } = await fixture.page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      const top = scroller.getBoundingClientRect().top;
+      const visible = [...scroller.querySelectorAll<HTMLElement>('[data-index]')].filter((row) => {
+        const rect = row.getBoundingClientRect();
+        return rect.bottom > top && rect.top < top + scroller.clientHeight;
+      });
+      const handleRange = window.fixture.handle!.getVisibleRange()!;
+      return {
+        range: [handleRange.firstIndex, handleRange.lastIndex],
+        inView: [Number(visible[0]!.dataset.index), Number(visible[visible.length - 1]!.dataset.index)],
+      };
+    });
+    expect(range).toEqual(inView);
+  });
+});
