@@ -69,7 +69,7 @@ export const INTERNAL_PROPERTIES = [
   'adoptVirtualizer',
   'afterRender',
   'flushBatches',
-  'pinToBottom',
+  'onLayoutChange',
   // the layout change of a render (src/core/layout-change.ts)
   'previousCount',
   'nextCount',

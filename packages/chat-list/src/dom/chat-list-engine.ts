@@ -561,19 +561,9 @@ export const createChatListEngine = <TMessage>() => {
    * Edges, owner, seen tracking and the history trigger, from the DOM as it is now.
    * `isOwnWrite` is false only for a scroll event none of our writes explains.
    */
-  const syncWithScroller = (isOwnWrite = true) => {
-    if (scroller === null) return;
+  /** Seen tracking, the unseen count and the visible range, from the layout as it is now. */
+  const reportVisible = () => {
     const { options, messages, getKeyAt } = inputs;
-    const metrics = readMetrics();
-    const wasAtTop = isAtTop;
-    const wasAtBottom = isAtBottom;
-    isAtTop = isAtTopEdge(metrics);
-    // Not at the bottom of the conversation while newer messages are still to load (issue #16).
-    isAtBottom = !hasNewer() && isAtBottomEdge(metrics, atBottomThreshold());
-    knownOffset = metrics.scrollOffset;
-    dispatch({ type: 'edges-read', isAtBottom, isOwnWrite });
-    if (isAtTop !== wasAtTop) options.onAtTopChange?.(isAtTop);
-    if (isAtBottom !== wasAtBottom) options.onAtBottomChange?.(isAtBottom);
     const range = getVisibleRange();
     if (range !== null) seen.markVisible(range.firstIndex, range.lastIndex, getKeyAt);
     if (!isSameVisibleRange(reportedRange, range)) {
@@ -585,6 +575,33 @@ export const createChatListEngine = <TMessage>() => {
       unseenCount = unseen;
       options.onUnseenCountChange?.(unseen);
     }
+  };
+
+  /**
+   * TanStack's `onChange`: rows were measured (or the range moved). The content may have grown
+   * under a pinned list; rows may have come into view without a scroll event (rows above the
+   * viewport measured smaller while the list is pinned: the fuzzer found rows in view never
+   * marked seen, issue #13).
+   */
+  const onLayoutChange = () => {
+    pinToBottom();
+    if (scroller !== null && committedMessages === inputs.messages) reportVisible();
+  };
+
+  const syncWithScroller = (isOwnWrite = true) => {
+    if (scroller === null) return;
+    const { options } = inputs;
+    const metrics = readMetrics();
+    const wasAtTop = isAtTop;
+    const wasAtBottom = isAtBottom;
+    isAtTop = isAtTopEdge(metrics);
+    // Not at the bottom of the conversation while newer messages are still to load (issue #16).
+    isAtBottom = !hasNewer() && isAtBottomEdge(metrics, atBottomThreshold());
+    knownOffset = metrics.scrollOffset;
+    dispatch({ type: 'edges-read', isAtBottom, isOwnWrite });
+    if (isAtTop !== wasAtTop) options.onAtTopChange?.(isAtTop);
+    if (isAtBottom !== wasAtBottom) options.onAtBottomChange?.(isAtBottom);
+    reportVisible();
     const layout = getLayout(virtualizer);
     dispatchLoader(
       olderLoader,
@@ -887,7 +904,7 @@ export const createChatListEngine = <TMessage>() => {
     mount,
     commit,
     afterRender,
-    pinToBottom,
+    onLayoutChange,
     flushBatches,
   };
 

@@ -183,8 +183,9 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     indexAttribute: 'data-virtual-index',
     measureElement: measureRowElement,
     scrollToFn: chat.scrollToFn,
-    // After TanStack re-rendered for a measurement, the content may have grown under a pinned list.
-    onChange: chat.pinToBottom,
+    // After TanStack re-rendered for a measurement, the content may have grown under a pinned
+    // list, and rows may have come into view.
+    onChange: chat.onLayoutChange,
   });
   chat.adoptVirtualizer(virtualizer);
 

@@ -186,3 +186,28 @@ describe('onVisibleRangeChange', () => {
     ).toEqual([]);
   });
 });
+
+// Found by the fuzzer (issue #13): rows that came into view while measurements settled a
+// follow, with no scroll event after, were never marked seen.
+describe('seen tracking after a follow', () => {
+  it('marks every row in view seen after 10 messages are appended to a conversation of one', async () => {
+    const fixture = await browser.open('count=0');
+    await fixture.settled();
+    await fixture.run('window.fixture.prepend(1)');
+    await fixture.settled();
+    await fixture.run("window.fixture.append(10, 'user')");
+    await fixture.settled();
+    const unseenInView = await fixture.page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      const top = scroller.getBoundingClientRect().top;
+      return [...scroller.querySelectorAll<HTMLElement>('[data-index]')]
+        .filter((row) => {
+          const rect = row.getBoundingClientRect();
+          return rect.top >= top && rect.bottom <= top + scroller.clientHeight;
+        })
+        .filter((row) => !window.fixture.handle!.wasSeen(row.dataset.id!))
+        .map((row) => row.dataset.index);
+    });
+    expect(unseenInView).toEqual([]);
+  });
+});

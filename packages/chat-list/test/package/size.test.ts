@@ -17,11 +17,12 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // around one scroll owner and a general reading anchor measured 6.44 kB and 16.52 kB; O(1)
 // streaming (the layout-change scan), `atBottomThreshold`, the forwarded HTML attributes, the
 // zero-specificity size rule, `onVisibleRangeChange`, `initialAnchor`, `initialRenderCount` and
-// loading newer pages (issues #14, #15, #16, #19) brought it to 7.29 kB and 17.37 kB. Until it is met, `ceiling`
+// loading newer pages (issues #14, #15, #16, #19) brought it to 7.29 kB and 17.37 kB, and the
+// fixes of what the fuzzer found (#13) to 7.46 kB and 17.53 kB. Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 7.3 * KB },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 17.38 * KB },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 7.47 * KB },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 17.54 * KB },
 ];
 
 const measure = (external: string[]) =>
