@@ -35,6 +35,10 @@ export default defineConfig({
         test: { name: 'package', environment: 'node', include: ['test/package/**/*.test.ts'] },
       },
       {
+        // The fuzzer's pure parts: random source, steps, invariants, shrinking.
+        test: { name: 'fuzz', environment: 'node', include: ['test/fuzz/**/*.test.ts'] },
+      },
+      {
         test: {
           name: 'react',
           environment: 'jsdom',

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { checkExpectation, checkSnapshot, type ListSnapshot, type RowSnapshot } from './invariants';
+import { createRandom } from './random';
+import { shrinkSteps } from './shrink';
+import { expectationOf, generateSteps, type Step } from './steps';
+
+const row = (virtualIndex: number, top: number, height = 50): RowSnapshot => ({
+  kind: 'message',
+  virtualIndex,
+  index: virtualIndex,
+  id: `m${virtualIndex}`,
+  top,
+  bottom: top + height,
+});
+
+/** 100 rows of 50 px in a 200 px viewport at scrollTop 1000 (rows 20–23 in view), as the page would report it. */
+const snapshot = (overrides: Partial<ListSnapshot> = {}): ListSnapshot => ({
+  scrollTop: 1000,
+  scrollHeight: 5000,
+  clientHeight: 200,
+  messageCount: 100,
+  rows: [18, 19, 20, 21, 22, 23, 24, 25].map((index) => row(index, index * 50 - 1000)),
+  handle: {
+    isAtTop: false,
+    isAtBottom: false,
+    range: { firstIndex: 20, lastIndex: 23 },
+    unseenCount: 76,
+    visibleSeen: [true, true, true, true],
+  },
+  ...overrides,
+});
+
+describe('the fuzzer’s random source', () => {
+  it('gives the same steps for the same seed, and other steps for another', () => {
+    expect(generateSteps(createRandom(7), 50)).toEqual(generateSteps(createRandom(7), 50));
+    expect(generateSteps(createRandom(7), 50)).not.toEqual(generateSteps(createRandom(8), 50));
+  });
+
+  it('draws every kind of step over a long run', () => {
+    const kinds = new Set(generateSteps(createRandom(1), 2000).map((step) => step.kind));
+    expect(kinds.size).toBe(17);
+  });
+});
+
+describe('checkSnapshot', () => {
+  it('accepts a consistent snapshot', () => {
+    expect(checkSnapshot(snapshot())).toEqual([]);
+  });
+
+  it('finds a blank strip, rows out of order, and a handle that disagrees with the DOM', () => {
+    const rows = snapshot().rows;
+    expect(checkSnapshot(snapshot({ rows: rows.slice(0, 4) }))).toContainEqual(
+      expect.stringMatching(/blank strip at the bottom/),
+    );
+    expect(checkSnapshot(snapshot({ rows: [rows[0]!, rows[2]!, ...rows.slice(3)] }))).toContainEqual(
+      expect.stringMatching(/out of order/),
+    );
+    expect(checkSnapshot(snapshot({ handle: { ...snapshot().handle, isAtBottom: true } }))).toContainEqual(
+      expect.stringMatching(/isAtBottom/),
+    );
+    expect(
+      checkSnapshot(snapshot({ handle: { ...snapshot().handle, range: { firstIndex: 18, lastIndex: 23 } } })),
+    ).toContainEqual(expect.stringMatching(/getVisibleRange/));
+    expect(checkSnapshot(snapshot({ handle: { ...snapshot().handle, visibleSeen: [true, false] } }))).toContainEqual(
+      expect.stringMatching(/wasSeen/),
+    );
+  });
+
+  it('finds rows positioned beyond the end of the content', () => {
+    const atEnd = snapshot({
+      scrollTop: 4800,
+      rows: [96, 97, 98, 99].map((index) => row(index, index * 50 - 4800 + 300)),
+      handle: { ...snapshot().handle, isAtBottom: true, range: null, visibleSeen: [] },
+    });
+    expect(checkSnapshot(atEnd)).toContainEqual(expect.stringMatching(/the last row ends at/));
+  });
+});
+
+describe('checkExpectation', () => {
+  it("reports the reader's row moving, and accepts it staying", () => {
+    const before = snapshot();
+    const moved = snapshot({ rows: before.rows.map((r) => ({ ...r, top: r.top + 120, bottom: r.bottom + 120 })) });
+    expect(checkExpectation('anchor', before, moved)).toEqual(["the reader's row m20 moved 120.0 px"]);
+    expect(checkExpectation('anchor', before, before)).toEqual([]);
+    expect(checkExpectation('free', before, moved)).toEqual([]);
+  });
+
+  it('reports a list that should be at the bottom and is not', () => {
+    expect(checkExpectation('bottom', snapshot(), snapshot())).toEqual([
+      'expected to be at the bottom, the gap is 3800',
+    ]);
+  });
+});
+
+describe('expectationOf', () => {
+  const context = {
+    wasAtBottom: true,
+    wasAtTop: false,
+    fits: false,
+    follow: 'at-bottom' as const,
+    touchesReaderRow: false,
+    touchesLastRow: false,
+  };
+  it('follows SPEC §2.3 for appends', () => {
+    const append: Step = { kind: 'append', count: 1, role: 'user' };
+    expect(expectationOf(append, context)).toBe('bottom');
+    expect(expectationOf(append, { ...context, wasAtBottom: false })).toBe('anchor');
+    expect(expectationOf(append, { ...context, follow: 'never' })).toBe('anchor');
+    expect(
+      expectationOf({ ...append, role: 'assistant' }, { ...context, wasAtBottom: false, follow: 'only-received' }),
+    ).toBe('bottom');
+  });
+
+  it('lets a prefix appearing at the very top move the rows (SPEC §2.5), and nothing else', () => {
+    expect(expectationOf({ kind: 'prefix', shown: true }, { ...context, wasAtTop: true })).toBe('free');
+    expect(expectationOf({ kind: 'prefix', shown: true }, context)).toBe('anchor');
+  });
+
+  it('promises no anchor when the content fits the viewport, and pins only the last row’s growth', () => {
+    const grow: Step = { kind: 'resize-row', at: 0.5, extra: 30 };
+    expect(expectationOf(grow, { ...context, wasAtBottom: false, fits: true })).toBe('free');
+    expect(expectationOf(grow, { ...context, touchesLastRow: true })).toBe('bottom');
+    expect(expectationOf(grow, context)).toBe('either');
+    expect(
+      expectationOf(
+        { kind: 'insert', at: 1 },
+        { ...context, wasAtBottom: false, follow: 'always', touchesLastRow: true },
+      ),
+    ).toBe('bottom');
+  });
+});
+
+describe('shrinkSteps', () => {
+  it('finds the two steps that fail together among forty', async () => {
+    const steps = Array.from({ length: 40 }, (_, i) => i);
+    const fails = async (candidate: readonly number[]) => candidate.includes(7) && candidate.includes(31);
+    expect(await shrinkSteps(steps, fails, 200)).toEqual([7, 31]);
+  });
+});
+
+describe('checkExpectation', () => {
+  it('accepts either the anchor or the bottom for `either`, and fails when neither holds', () => {
+    const before = snapshot();
+    const moved = snapshot({ rows: before.rows.map((r) => ({ ...r, top: r.top + 40, bottom: r.bottom + 40 })) });
+    expect(checkExpectation('either', before, before)).toEqual([]);
+    expect(checkExpectation('either', before, moved)).toHaveLength(1);
+    expect(checkExpectation('either', before, { ...moved, scrollTop: 4800 })).toEqual([]);
+  });
+});

@@ -1,0 +1,143 @@
+import type { Expectation } from './steps';
+
+/** A rendered row, relative to the viewport's top (px). */
+export interface RowSnapshot {
+  kind: 'message' | 'prefix' | 'suffix';
+  virtualIndex: number;
+  /** Message index; null for the prefix and suffix rows. */
+  index: number | null;
+  id: string | null;
+  top: number;
+  bottom: number;
+}
+
+/** What the page shows and what the handle says, read in one go once the list settled. */
+export interface ListSnapshot {
+  scrollTop: number;
+  scrollHeight: number;
+  clientHeight: number;
+  messageCount: number;
+  /** Rows in DOM order. */
+  rows: RowSnapshot[];
+  handle: {
+    isAtTop: boolean;
+    isAtBottom: boolean;
+    range: { firstIndex: number; lastIndex: number } | null;
+    unseenCount: number;
+    /** `wasSeen` of every message row fully inside the viewport. */
+    visibleSeen: boolean[];
+  };
+}
+
+/** The reader's row: the first message row whose top is inside the viewport. */
+export const readerRow = (snapshot: ListSnapshot): RowSnapshot | null =>
+  snapshot.rows.find((row) => row.kind === 'message' && row.top >= -0.5 && row.top < snapshot.clientHeight) ?? null;
+
+export const gapOf = (snapshot: ListSnapshot) => snapshot.scrollHeight - (snapshot.scrollTop + snapshot.clientHeight);
+
+const EDGE = 1.5;
+
+/** Everything that must hold whatever the step was; each problem as one line. */
+export const checkSnapshot = (snapshot: ListSnapshot): string[] => {
+  const problems: string[] = [];
+  const { rows, clientHeight } = snapshot;
+  const messageRows = rows.filter((row) => row.kind === 'message');
+  // Rows in order and contiguous.
+  for (let i = 1; i < rows.length; i++) {
+    const previous = rows[i - 1]!;
+    const row = rows[i]!;
+    if (row.virtualIndex !== previous.virtualIndex + 1) {
+      problems.push(`rows out of order: ${previous.virtualIndex} then ${row.virtualIndex}`);
+    }
+    if (Math.abs(row.top - previous.bottom) > 1) {
+      problems.push(
+        `rows not contiguous: row ${previous.virtualIndex} ends at ${previous.bottom}, ${row.virtualIndex} starts at ${row.top}`,
+      );
+    }
+  }
+  // No blank strip inside the viewport, and the rows where the content is: the rendered block
+  // covers the viewport, and reaches the content's ends exactly when it holds the first or last row.
+  if (rows.length > 0) {
+    const first = rows[0]!;
+    const last = rows[rows.length - 1]!;
+    const isListStart = first.virtualIndex === 0;
+    const isListEnd = last.kind === 'suffix' || (last.kind === 'message' && last.index === snapshot.messageCount - 1);
+    const overflows = snapshot.scrollHeight > clientHeight + 1;
+    if (!isListStart && first.top > 1)
+      problems.push(`blank strip at the top of the viewport: rows start at ${first.top}`);
+    if (!isListEnd && last.bottom < clientHeight - 1) {
+      problems.push(`blank strip at the bottom of the viewport: rows end at ${last.bottom} of ${clientHeight}`);
+    }
+    const contentBottom = snapshot.scrollHeight - snapshot.scrollTop;
+    if (isListEnd && Math.abs(last.bottom - contentBottom) > 1) {
+      problems.push(`the last row ends at ${last.bottom}, the content at ${contentBottom}`);
+    }
+    if (isListStart && overflows && Math.abs(first.top + snapshot.scrollTop) > 1) {
+      problems.push(`the first row starts at ${first.top}, the content at ${-snapshot.scrollTop}`);
+    }
+  }
+  if (snapshot.messageCount > 0 && messageRows.length === 0) problems.push('no message row rendered');
+  // The handle agrees with the DOM.
+  const gap = gapOf(snapshot);
+  const fits = snapshot.scrollHeight - clientHeight < EDGE;
+  if (snapshot.handle.isAtBottom !== (fits || gap < EDGE)) {
+    problems.push(`isAtBottom is ${snapshot.handle.isAtBottom} with a gap of ${gap}`);
+  }
+  if (snapshot.handle.isAtTop !== (fits || snapshot.scrollTop < EDGE)) {
+    problems.push(`isAtTop is ${snapshot.handle.isAtTop} at scrollTop ${snapshot.scrollTop}`);
+  }
+  // The messages intersecting the viewport, with a 1 px tolerance at each edge (a row whose edge
+  // is within 1 px of the viewport's may count either way at fractional offsets).
+  const within = (slack: number) => {
+    const rows = messageRows.filter(
+      (row) => row.bottom > row.top && row.bottom > slack && row.top < clientHeight - slack,
+    );
+    return rows.length === 0 ? null : { firstIndex: rows[0]!.index!, lastIndex: rows[rows.length - 1]!.index! };
+  };
+  const strict = within(1);
+  const loose = within(-1);
+  const range = snapshot.handle.range;
+  const rangeAgrees =
+    range === null
+      ? strict === null
+      : loose !== null &&
+        range.firstIndex >= loose.firstIndex &&
+        range.firstIndex <= (strict ?? loose).firstIndex &&
+        range.lastIndex <= loose.lastIndex &&
+        range.lastIndex >= (strict ?? loose).lastIndex;
+  if (!rangeAgrees) {
+    problems.push(`getVisibleRange() is ${JSON.stringify(range)}, the DOM shows ${JSON.stringify(within(0))}`);
+  }
+  if (snapshot.handle.visibleSeen.includes(false)) problems.push('a row fully in view is not wasSeen');
+  if (snapshot.handle.unseenCount < 0 || snapshot.handle.unseenCount > snapshot.messageCount) {
+    problems.push(`unseenCount ${snapshot.handle.unseenCount} of ${snapshot.messageCount} messages`);
+  }
+  return problems;
+};
+
+/** The step's promise about the view (see `expectationOf`). */
+export const checkExpectation = (expectation: Expectation, before: ListSnapshot, after: ListSnapshot): string[] => {
+  if (expectation === 'free') return [];
+  if (expectation === 'either') {
+    const anchored = checkExpectation('anchor', before, after);
+    const pinned = checkExpectation('bottom', before, after);
+    return anchored.length === 0 || pinned.length === 0
+      ? []
+      : [`neither anchored nor pinned: ${anchored[0]}; ${pinned[0]}`];
+  }
+  if (expectation === 'bottom') {
+    const gap = gapOf(after);
+    return gap > EDGE ? [`expected to be at the bottom, the gap is ${gap}`] : [];
+  }
+  const anchor = readerRow(before);
+  if (anchor === null) return [];
+  const now = after.rows.find((row) => row.id === anchor.id);
+  if (now === undefined) return [];
+  const drift = now.top - anchor.top;
+  // Content that shrank below the view makes the browser clamp the offset: rows move down to
+  // fill the viewport, and nothing could keep them (the list ends at the bottom of the viewport).
+  // Likewise at the top: content removed above a reader who is fewer pixels from the top than
+  // its height (a prefix hidden at scrollTop 20) cannot be compensated, the offset stops at 0.
+  const isClamped = (gapOf(after) < EDGE && drift > 0) || (after.scrollTop < EDGE && drift < 0);
+  return Math.abs(drift) > 1 && !isClamped ? [`the reader's row ${anchor.id} moved ${drift.toFixed(1)} px`] : [];
+};

@@ -1,0 +1,28 @@
+// `pnpm fuzz [--seeds N] [--steps N] [--first-seed N]`: the long fuzzing run before a release
+// (issue #13). Builds the React 19 fixture pages from src/, then runs the fuzzer's browser test
+// with the budget in FUZZ_SEEDS / FUZZ_STEPS / FUZZ_FIRST_SEED.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const OPTIONS = { '--seeds': 'FUZZ_SEEDS', '--steps': 'FUZZ_STEPS', '--first-seed': 'FUZZ_FIRST_SEED' };
+const env = { ...process.env };
+const args = process.argv.slice(2).filter((arg) => arg !== '--');
+for (let i = 0; i < args.length; i++) {
+  const [name, inline] = args[i].split('=');
+  const variable = OPTIONS[name];
+  const value = inline ?? args[++i];
+  if (variable === undefined || value === undefined || !/^\d+$/.test(value)) {
+    console.error(`usage: pnpm fuzz [--seeds N] [--steps N] [--first-seed N] (got ${args.join(' ')})`);
+    process.exit(2);
+  }
+  env[variable] = value;
+}
+env.FUZZ_SEEDS ??= '500';
+
+const cwd = fileURLToPath(new URL('../..', import.meta.url));
+const run = (command, commandArgs) => {
+  const result = spawnSync(command, commandArgs, { cwd, env, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+run('vite', ['build', '-c', 'vite.fixtures.config.ts']);
+run('vitest', ['run', '--project', 'browser', 'test/browser/fuzz.browser.test.ts']);
