@@ -7,7 +7,7 @@
 // `--check` only reports (and exits 1) when a README is out of date.
 // test/package/api-docs.test.ts runs the check in `npm test`.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, extname, join, relative } from 'node:path';
+import { dirname, extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import ts from 'typescript';
@@ -216,7 +216,22 @@ function fragment(name, readme) {
       const language = extname(path).slice(1);
       return `\`\`\`${language}\n${readFileSync(join(REPO_DIR, path), 'utf8').trimEnd()}\n\`\`\``;
     })
-    .replace(/\]\(repo:([^)]+)\)/g, (_, path) => `](${relative(dirname(readme), join(REPO_DIR, path)) || '.'})`);
+    .replace(/\]\(repo:([^)]+)\)/g, (_, path) => `](${repoLink(readme, path)})`);
+}
+
+/** Where the repository is browsed, from package.json's `repository` field. */
+const REPO_URL = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8'))
+  .repository.url.replace(/^git\+/, '')
+  .replace(/\.git$/, '');
+
+/**
+ * A link to `path` (from the repository root) for the README at `readme`.
+ * The package README is shown on npm, where only the tarball exists, so it
+ * links to the repository by absolute URL; the root README links relatively.
+ */
+function repoLink(readme, path) {
+  if (readme.startsWith(join(REPO_DIR, 'packages') + sep)) return `${REPO_URL}/blob/main/${path}`;
+  return relative(dirname(readme), join(REPO_DIR, path)) || '.';
 }
 
 /** The generated blocks for the README at `readme`, by marker name. */
