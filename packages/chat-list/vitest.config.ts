@@ -7,9 +7,14 @@ import { defineConfig } from 'vitest/config';
 const REACT_TESTS = ['src/react/**/*.test.{ts,tsx}', 'test/react/**/*.test.{ts,tsx}'];
 const BROWSER_TESTS = ['test/browser/**/*.browser.test.ts'];
 
+const FUZZER: string[] = ['test/browser/fuzz.browser.test.ts'];
+
 const browserProject = {
   environment: 'node',
   include: BROWSER_TESTS,
+  // The fuzzer's bounded run is the React 19 project's (`browser` below); the others run the
+  // scenario suites. `pnpm fuzz` runs long budgets.
+  exclude: FUZZER,
   testTimeout: 60_000,
   hookTimeout: 60_000,
   // Two cores: one Chromium at a time keeps frame timing honest.
@@ -91,7 +96,7 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'browser', ...browserProject, sequence: { groupOrder: 1 } },
+        test: { name: 'browser', ...browserProject, exclude: [], sequence: { groupOrder: 1 } },
       },
       {
         test: {

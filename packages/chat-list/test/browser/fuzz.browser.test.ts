@@ -19,34 +19,16 @@ const COMMAND_TIMEOUT_MS = 7000;
 // container's height only; the long run (`pnpm fuzz`, FUZZ_SEEDS set) and FUZZ_WIDTH=1 change
 // the width too.
 const RESIZES_WIDTH = process.env.FUZZ_SEEDS !== undefined || process.env.FUZZ_WIDTH === '1';
-// The bounded run belongs to the `browser` project (React 19, full speed, 1×); the React 18,
-// throttled and fractional-DPR projects skip it unless a budget is asked for explicitly.
-const IS_MAIN_PROJECT =
-  !process.env.CHAT_LIST_REACT && !process.env.CHAT_LIST_CPU_THROTTLE && !process.env.CHAT_LIST_DPR;
-const RUNS = process.env.FUZZ_REPLAY === undefined && (IS_MAIN_PROJECT || process.env.FUZZ_SEEDS !== undefined);
+// The bounded run belongs to the `browser` project (React 19, full speed, 1×): vitest.config.ts
+// leaves this file out of the React 18, throttled and fractional-DPR projects, so nothing shows
+// as skipped. FUZZ_REPLAY replays one printed failure instead of the seeds.
+const REPLAY = process.env.FUZZ_REPLAY;
 
 const browser = useFixtureBrowser();
 
 /** Reads the page and the handle in one evaluation, once the list is still. */
 const readSnapshot = async (fixture: FixturePage, frames = 3): Promise<ListSnapshot> => {
   await fixture.settled(frames);
-  // Seen tracking may record at scroll end (SPEC §2.5: 150 ms after the last scroll event): give it
-  // up to a second before the snapshot reports a row in view as not seen.
-  await fixture.page
-    .waitForFunction(
-      () => {
-        const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
-        const viewport = scroller.getBoundingClientRect();
-        return [...scroller.querySelectorAll<HTMLElement>('[data-id]')].every((element) => {
-          const rect = element.getBoundingClientRect();
-          const inView = rect.top >= viewport.top && rect.bottom <= viewport.top + scroller.clientHeight;
-          return !inView || rect.height === 0 || window.fixture.handle!.wasSeen(element.dataset.id!);
-        });
-      },
-      undefined,
-      { timeout: 1000, polling: 'raf' },
-    )
-    .catch(() => undefined);
   return fixture.page.evaluate(() => {
     const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
     const viewportTop = scroller.getBoundingClientRect().top;
@@ -259,43 +241,44 @@ const runSequence = async (steps: readonly Step[], count: number, strict: boolea
   return { failedAt: -1, problems: [] };
 };
 
-describe.runIf(RUNS)(`fuzzing ${SEEDS} seeds × ${STEPS} steps from seed ${FIRST_SEED}`, () => {
-  for (let seed = FIRST_SEED; seed < FIRST_SEED + SEEDS; seed++) {
-    it(`seed ${seed}: every invariant holds after every step`, async () => {
-      const random = createRandom(seed);
-      const count = random.pick([0, 3, 50, 300]);
-      // Every other seed renders inside StrictMode (effects mounted, unmounted and mounted again).
-      const strict = seed % 2 === 0;
-      const steps = generateSteps(random, STEPS);
+if (REPLAY === undefined) {
+  describe(`fuzzing ${SEEDS} seeds × ${STEPS} steps from seed ${FIRST_SEED}`, () => {
+    for (let seed = FIRST_SEED; seed < FIRST_SEED + SEEDS; seed++) {
+      it(`seed ${seed}: every invariant holds after every step`, async () => {
+        const random = createRandom(seed);
+        const count = random.pick([0, 3, 50, 300]);
+        // Every other seed renders inside StrictMode (effects mounted, unmounted and mounted again).
+        const strict = seed % 2 === 0;
+        const steps = generateSteps(random, STEPS);
+        const result = await runSequence(steps, count, strict);
+        if (result.failedAt === -1 && result.problems.length === 0) return;
+        const failing = steps.slice(0, result.failedAt + 1);
+        const shrunk = await shrinkSteps(
+          failing,
+          async (candidate) => {
+            const replay = await runSequence(candidate, count, strict);
+            return replay.problems.length > 0;
+          },
+          20,
+        );
+        const replay = await runSequence(shrunk, count, strict);
+        expect.fail(
+          [
+            `seed ${seed} (count=${count}${strict ? ', strict' : ''}) failed after step ${result.failedAt}: ${result.problems.join('; ')}`,
+            `shrunk to ${shrunk.length} steps; replay with FUZZ_REPLAY='${JSON.stringify({ count, strict, steps: shrunk })}'`,
+            `which fail with: ${replay.problems.join('; ')}`,
+          ].join('\n'),
+        );
+      }, 600_000);
+    }
+  });
+} else {
+  // Replays one printed failure: FUZZ_REPLAY='{"count":50,"strict":false,"steps":[…]}'.
+  describe('replaying FUZZ_REPLAY', () => {
+    it('holds every invariant after every step', async () => {
+      const { count, strict = false, steps } = JSON.parse(REPLAY) as { count: number; strict?: boolean; steps: Step[] };
       const result = await runSequence(steps, count, strict);
-      if (result.failedAt === -1 && result.problems.length === 0) return;
-      const failing = steps.slice(0, result.failedAt + 1);
-      const shrunk = await shrinkSteps(
-        failing,
-        async (candidate) => {
-          const replay = await runSequence(candidate, count, strict);
-          return replay.problems.length > 0;
-        },
-        20,
-      );
-      const replay = await runSequence(shrunk, count, strict);
-      expect.fail(
-        [
-          `seed ${seed} (count=${count}${strict ? ', strict' : ''}) failed after step ${result.failedAt}: ${result.problems.join('; ')}`,
-          `shrunk to ${shrunk.length} steps; replay with FUZZ_REPLAY='${JSON.stringify({ count, strict, steps: shrunk })}'`,
-          `which fail with: ${replay.problems.join('; ')}`,
-        ].join('\n'),
-      );
+      expect(result.problems, `failed after step ${result.failedAt}`).toEqual([]);
     }, 600_000);
-  }
-});
-
-// Replays one printed failure: FUZZ_REPLAY='{"count":50,"strict":false,"steps":[…]}'.
-const REPLAY = process.env.FUZZ_REPLAY;
-describe.runIf(REPLAY !== undefined)('replaying FUZZ_REPLAY', () => {
-  it('holds every invariant after every step', async () => {
-    const { count, strict = false, steps } = JSON.parse(REPLAY!) as { count: number; strict?: boolean; steps: Step[] };
-    const result = await runSequence(steps, count, strict);
-    expect(result.problems, `failed after step ${result.failedAt}`).toEqual([]);
-  }, 600_000);
-});
+  });
+}
