@@ -413,7 +413,7 @@ describe('demo playground (built, in Chromium at 1280×800)', () => {
     await finish(big, '?count=100000');
   });
 
-  it('scrolling to the top shows "Loading..." and prepends exactly 10 older messages without a jump', async () => {
+  it('scrolling to the very top shows "Loading..." above the rows, then prepends exactly 10 older messages without a jump', async () => {
     const scenario = 'history load';
     const demo = await openDemo();
     const { page } = demo;
@@ -452,6 +452,17 @@ describe('demo playground (built, in Chromium at 1280×800)', () => {
     );
     await expect.poll(() => statusText(page, 'loading'), { message: `${scenario}: status loading` }).toBe('yes');
     expect(await messageCount(page), `${scenario}: count while loading`).toBe(10);
+    // SPEC §2.5: a reader at the very top sees "Loading..." appear, the rows move down by
+    // exactly its height (the one allowed move); its removal with the prepend moves nothing.
+    await frames(page, 3);
+    const prefixHeight = await page
+      .locator('[data-chat-list-prefix]')
+      .evaluate((row) => row.getBoundingClientRect().height);
+    const whileLoading = await rowOffset(page, anchor!.id);
+    expect(
+      Math.abs(whileLoading! - anchor!.offset - prefixHeight),
+      `${scenario}: the rows moved down by the prefix's height (${prefixHeight} px) to show it`,
+    ).toBeLessThanOrEqual(DRIFT);
 
     await expect
       .poll(() => statusText(page, 'loading'), { message: `${scenario}: loading should end`, timeout: 5000 })
@@ -463,10 +474,10 @@ describe('demo playground (built, in Chromium at 1280×800)', () => {
     await frames(page, 5);
     const after = await rowOffset(page, anchor!.id);
     expect(after, `${scenario}: the anchored row (id ${anchor!.id}) is no longer rendered`).not.toBeNull();
-    const drift = Math.abs(after! - anchor!.offset);
+    const drift = Math.abs(after! - whileLoading!);
     expect(
       drift,
-      `${scenario}: the first visible row moved by ${drift.toFixed(2)} px (from ${anchor!.offset.toFixed(2)} to ${after!.toFixed(2)})`,
+      `${scenario}: the prepend moved the first visible row by ${drift.toFixed(2)} px (from ${whileLoading!.toFixed(2)} to ${after!.toFixed(2)})`,
     ).toBeLessThanOrEqual(DRIFT);
     expect(
       await page.locator(`${SCROLLER} [data-id="${anchor!.id}"]`).getAttribute('data-index'),
