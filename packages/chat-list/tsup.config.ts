@@ -56,6 +56,15 @@ export const INTERNAL_PROPERTIES = [
   'lastKey',
   'isArmed',
   'shouldRequestHistory',
+  // the key census (src/core/key-census.ts)
+  'hasDuplicates',
+  'isDuplicated',
+  'addKey',
+  'removeKey',
+  'takeDuplicationChange',
+  'previousEnd',
+  'nextEnd',
+  'isSameMessage',
   // visible range and seen tracking
   'firstRowInView',
   'prefixCount',

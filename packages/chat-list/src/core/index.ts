@@ -9,3 +9,4 @@ export * from './reading-anchor';
 export * from './scroll-owner';
 export * from './layout-change';
 export * from './viewport-size';
+export * from './key-census';

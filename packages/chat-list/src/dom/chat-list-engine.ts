@@ -13,6 +13,8 @@ import {
   detectMessageChange,
   findAnchorIndex,
   findKey,
+  createKeyCensus,
+  findChangedWindow,
   findFirstLayoutChange,
   findReadingAnchor,
   getAnchoredOffset,
@@ -69,9 +71,25 @@ const defaultIsReceived = (message: unknown): boolean => (message as { role?: un
 const withoutHoles = <TMessage>(batch: TMessage[]): TMessage[] =>
   batch.filter((message) => message !== undefined && message !== null);
 
-/** Rounded sizes drift by up to half a pixel per row; anchoring needs the real, fractional height. */
-export const measureRowElement = (element: Element, entry: ResizeObserverEntry | undefined): number =>
-  entry?.borderBoxSize?.[0]?.blockSize ?? element.getBoundingClientRect().height;
+/**
+ * A row's height for TanStack. Rounded sizes drift by up to half a pixel per row; anchoring needs
+ * the real, fractional height. A row laid out at zero width (a collapsed or hidden container)
+ * wraps every word onto a line of its own, or has no height at all: that height says nothing of
+ * the row's, and a row measured so kept it after the container widened, off screen, for good
+ * (issue #13 bug 9). It keeps the size it has; the ResizeObserver measures it again once it has a width.
+ */
+export const measureRowElement = (
+  element: HTMLElement,
+  entry: ResizeObserverEntry | undefined,
+  instance: ListVirtualizer,
+): number => {
+  const box = entry?.borderBoxSize?.[0];
+  const rect = box === undefined ? element.getBoundingClientRect() : undefined;
+  const width = box?.inlineSize ?? rect?.width ?? 0;
+  if (width > 0) return box?.blockSize ?? rect?.height ?? 0;
+  const index = instance.indexFromElement(element);
+  return getLayout(instance)[index]?.size ?? instance.options.estimateSize(index);
+};
 
 /** Calls `onResize` when the element's size changes; returns how to stop. Without ResizeObserver (jsdom), nothing. */
 const observeResize = (element: Element, onResize: () => void): (() => void) | undefined => {
@@ -199,6 +217,17 @@ export const createChatListEngine = <TMessage>() => {
   let rowKeyGetter = (virtualIndex: number): MessageKey => getRowKey(virtualIndex);
   /** The first row this render's layout must be redone from, or null when it keeps the last one. */
   let firstChangedRow: number | null = null;
+  /** How many messages hold each key, to give rows that share one a layout key of their own. */
+  const keyCensus = createKeyCensus();
+  /**
+   * Whether the census counts the rendered messages. A list that shares nothing with the last one
+   * (the opening, another conversation) is counted when the page is idle: 100 000 keys cost
+   * 20 ms, a quarter of the opening, for bad input that is rare (measured in Chromium).
+   */
+  let isCensusTaken = false;
+  let isCensusScheduled = false;
+  /** The idle count found shared keys: the next render lays every row out again. */
+  let hasDuplicationChangedSinceRender = false;
   /** Renders in a row that brought a new `estimateSize` or `getMessageKey` (development only). */
   let rendersWithNewCallbacks = 0;
 
@@ -234,7 +263,11 @@ export const createChatListEngine = <TMessage>() => {
     const { hasPrefix, hasSuffix, messages, getKeyAt } = inputs;
     if (hasPrefix && virtualIndex === 0) return PREFIX_KEY;
     if (hasSuffix && virtualIndex === prefixCount() + messages.length) return SUFFIX_KEY;
-    return getKeyAt(virtualIndex - prefixCount());
+    const index = virtualIndex - prefixCount();
+    const key = getKeyAt(index);
+    // Rows that share a key must not share TanStack's measured size (SPEC §2.8, issue #13 bug 8):
+    // each of them is keyed by its place instead.
+    return keyCensus.isDuplicated(key) ? `\u0000duplicate-${index}` : key;
   };
   const offsetNow = () => scroller?.scrollTop ?? 0;
   /** The scroller's geometry now; without a scroller there is no content, which is at both edges. */
@@ -305,7 +338,8 @@ export const createChatListEngine = <TMessage>() => {
     virtualizer.cancelScroll();
     for (const row of content.children) {
       const index = Number((row as HTMLElement).dataset.virtualIndex);
-      if (Number.isInteger(index)) virtualizer.resizeItem(index, measureRowElement(row, undefined));
+      if (Number.isInteger(index))
+        virtualizer.resizeItem(index, measureRowElement(row as HTMLElement, undefined, virtualizer));
     }
   };
 
@@ -735,6 +769,7 @@ export const createChatListEngine = <TMessage>() => {
   /** The chat policy, once per committed change of the messages or affixes. */
   const commit = () => {
     syncPolicy();
+    scheduleCensus();
     const { options, messages, getKeyAt, hasSuffix } = inputs;
     const { follow = 'at-bottom', isReceived = defaultIsReceived } = options;
     if (hasOffsetToWrite && scroller !== null) {
@@ -759,7 +794,7 @@ export const createChatListEngine = <TMessage>() => {
         if (keys.has(key)) {
           warnOnce(
             () =>
-              `duplicate message key ${JSON.stringify(key)}: keys must be unique and stable. Every message is still rendered, but rows with the same key share a measured size.`,
+              `duplicate message key ${JSON.stringify(key)}: keys must be unique and stable. Every message is still rendered with its own size, but each change of which keys are shared lays out every row again, and scrollToId finds one of them.`,
           );
         }
         keys.add(key);
@@ -866,6 +901,10 @@ export const createChatListEngine = <TMessage>() => {
     update(next: RenderInputs<TMessage>): (virtualIndex: number) => MessageKey {
       const previous = inputs as RenderInputs<TMessage> | undefined;
       firstChangedRow = previous === undefined ? 0 : findFirstChangedRow(previous, next);
+      // A key that became shared, or stopped being shared, changes the layout keys of its rows
+      // wherever they are: bad input, laid out again from the first row.
+      if (countKeys(previous, next) || hasDuplicationChangedSinceRender) firstChangedRow = 0;
+      hasDuplicationChangedSinceRender = false;
       if (firstChangedRow !== null) rowKeyGetter = (virtualIndex) => getRowKey(virtualIndex);
       pendingAnchor =
         previous !== undefined &&
@@ -938,6 +977,57 @@ export const createChatListEngine = <TMessage>() => {
     if (firstChangedMessage !== null) return prefixRows + firstChangedMessage;
     // Same messages: only a suffix that came or went changes the rows, at the end.
     return next.hasSuffix !== previous.hasSuffix ? prefixRows + next.messages.length : null;
+  }
+
+  /**
+   * Brings the key census to `next`'s messages, counting only the changed window (a streamed
+   * token reads two keys, a page of history its own). Returns whether a key's duplication changed.
+   */
+  function countKeys(previous: RenderInputs<TMessage> | undefined, next: RenderInputs<TMessage>): boolean {
+    const isNewKeyGetter = next.options.getMessageKey !== previous?.options.getMessageKey;
+    if (previous === undefined || isNewKeyGetter || !isCensusTaken) return forgetCensus();
+    if (next.messages === previous.messages) return false;
+    const { start, previousEnd, nextEnd } = findChangedWindow({
+      previousCount: previous.messages.length,
+      nextCount: next.messages.length,
+      // A hole's key is its index, which a shift changes: holes are always counted again.
+      isSameMessage: (previousIndex, nextIndex) =>
+        previous.messages[previousIndex] === next.messages[nextIndex] && next.messages[nextIndex] != null,
+    });
+    if (start === 0 && nextEnd === next.messages.length && nextEnd > 0) return forgetCensus();
+    for (let index = start; index < previousEnd; index++) keyCensus.removeKey(previous.getKeyAt(index));
+    for (let index = start; index < nextEnd; index++) keyCensus.addKey(next.getKeyAt(index));
+    return keyCensus.takeDuplicationChange();
+  }
+
+  /**
+   * Until the idle count, every key counts as its own (the commit schedules the count). Returns
+   * whether keys were shared: their rows' layout keys change back.
+   */
+  function forgetCensus(): boolean {
+    const hadDuplicates = keyCensus.hasDuplicates;
+    keyCensus.clear();
+    isCensusTaken = false;
+    return hadDuplicates;
+  }
+
+  /** Counts every key when the page is idle; shared keys found then are laid out again. */
+  function scheduleCensus() {
+    if (isCensusTaken || isCensusScheduled) return;
+    isCensusScheduled = true;
+    const takeCensus = () => {
+      isCensusScheduled = false;
+      const { messages, getKeyAt } = inputs;
+      keyCensus.clear();
+      for (let index = 0; index < messages.length; index++) keyCensus.addKey(getKeyAt(index));
+      isCensusTaken = true;
+      if (!keyCensus.takeDuplicationChange()) return;
+      hasDuplicationChangedSinceRender = true;
+      // TanStack's own re-render request (react-virtual renders again on it).
+      if (isMounted) virtualizer.options.onChange?.(virtualizer, false);
+    };
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(takeCensus, { timeout: 500 });
+    else setTimeout(takeCensus, 0);
   }
 
   /** The reading anchor of a change from `previous` to `next`, or null when the change keeps none. */

@@ -82,7 +82,7 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
     });
   React.useImperativeHandle(ref, () => handle, [handle]);
 
-  // Duplicate keys (and 1 beside '1') must not make React drop a row: a key seen twice in view gets its index appended.
+  // Row keys are unique (messages that share a key get their own), but 1 and '1' are one React key: the second gets its index appended.
   const renderedKeys = new Set<string>();
   return (
     <div

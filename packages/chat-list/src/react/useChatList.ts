@@ -35,7 +35,18 @@ export interface UseChatListOptions<TMessage> extends ChatListBehaviorOptions<TM
 
 /** One row to render, in order, with its place in the content (px). */
 export type ChatListRow<TMessage> =
-  | { kind: 'message'; key: MessageKey; virtualIndex: number; index: number; message: TMessage; start: number }
+  | {
+      kind: 'message';
+      /**
+       * The key to render the row under: the message's key, or, for messages that share a key
+       * (bad input), one of the row's own, so that React never hands one row's element to another.
+       */
+      key: MessageKey;
+      virtualIndex: number;
+      index: number;
+      message: TMessage;
+      start: number;
+    }
   | { kind: 'prefix' | 'suffix'; key: string; virtualIndex: number; start: number };
 
 /** Attributes a row element needs so it can be measured and found (the DOM contract). */
@@ -235,10 +246,10 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
       ref: virtualizer.measureElement,
       'data-virtual-index': row.virtualIndex,
       ...(row.kind === 'message'
-        ? { 'data-index': row.index, 'data-id': String(row.key) }
+        ? { 'data-index': row.index, 'data-id': String(getKeyAt(row.index)) }
         : { [`data-chat-list-${row.kind}`]: '' }),
     }),
-    [virtualizer],
+    [virtualizer, getKeyAt],
   );
 
   return {

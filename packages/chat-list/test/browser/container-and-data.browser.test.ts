@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useFixtureBrowser } from './fixture-page';
+import { readSnapshot } from './list-snapshot';
+import { checkSnapshot } from '../fuzz/invariants';
 
 const browser = useFixtureBrowser();
 
@@ -49,6 +51,25 @@ describe('container changes', () => {
     const shown = await fixture.settled();
     expect(shown.gap, 'opens at the bottom once shown').toBeLessThanOrEqual(1.5);
     expect(await fixture.page.evaluate(() => document.querySelectorAll('[data-index]').length)).toBeGreaterThan(3);
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('does not keep heights measured at zero width once the container widens (issue #13 bug 9)', async () => {
+    const fixture = await browser.open('count=200');
+    const opened = await fixture.settled();
+    await fixture.run("window.fixture.setFrame({ width: '0px', height: '600px' })");
+    await fixture.settled();
+    // Rows far from the bottom are rendered (and would be measured) while the container has no width.
+    await fixture.run('window.fixture.handle.scrollToIndex(100, { align: "start" })');
+    await fixture.settled();
+    await fixture.run('window.fixture.handle.scrollToBottom()');
+    await fixture.settled();
+    await fixture.run("window.fixture.setFrame({ width: '600px', height: '600px' })");
+    const widened = await fixture.settled();
+    // The rows rendered now are the ones rendered at the opening: the content is as tall as then.
+    expect(Math.abs(widened.scrollHeight - opened.scrollHeight), 'content height change').toBeLessThanOrEqual(1);
+    expect(widened.gap, 'still at the bottom').toBeLessThanOrEqual(1.5);
+    expect(checkSnapshot(await readSnapshot(fixture))).toEqual([]);
     expect(fixture.errors).toEqual([]);
   });
 });
@@ -103,6 +124,55 @@ describe('data changes', () => {
     expect(await fixture.page.evaluate(() => document.querySelectorAll('[data-index]').length), 'rows rendered').toBe(
       6,
     );
+  });
+});
+
+describe('duplicate keys (issue #13 bug 8)', () => {
+  it('gives 200 rows with 7 distinct keys each their own size: no blank strip and rows that meet, anywhere', async () => {
+    const fixture = await browser.open('count=0');
+    // Rows of different heights (the generator's texts vary), so a shared size shows as overlap or a gap.
+    await fixture.run(`window.fixture.setMessages(() =>
+      window.fixture.generate(200).map((message, index) => ({ ...message, id: 'shared-' + (index % 7) })))`);
+    for (const position of ['bottom', 'middle', 'top', 'bottom again'] as const) {
+      if (position === 'middle') await fixture.scrollTo((await fixture.metrics()).scrollHeight / 2);
+      if (position === 'top') await fixture.scrollTo(0);
+      if (position === 'bottom again') await fixture.run('window.fixture.handle.scrollToBottom()');
+      const snapshot = await readSnapshot(fixture, 6);
+      expect(checkSnapshot(snapshot), `at the ${position}`).toEqual([]);
+    }
+    const heights = await fixture.page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('[data-index]')].map((row) => row.getBoundingClientRect().height),
+    );
+    expect(new Set(heights).size, 'rows of different heights (else the test proves nothing)').toBeGreaterThan(1);
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('counts keys as they change: appended rows that share keys get their own sizes, and the plain key back once unshared', async () => {
+    const fixture = await browser.open('count=100');
+    await fixture.settled();
+    // 100 appended messages with 5 keys between them, into a list whose keys were counted already.
+    await fixture.run(`window.fixture.setMessages((messages) => [
+      ...messages,
+      ...window.fixture.generate(100).map((message, index) => ({ ...message, id: 'appended-' + (index % 5) })),
+    ])`);
+    await fixture.settled();
+    for (const at of [0.75, 0.6]) {
+      await fixture.scrollTo((await fixture.metrics()).scrollHeight * at);
+      expect(checkSnapshot(await readSnapshot(fixture, 6)), `at ${at * 100} %`).toEqual([]);
+    }
+    // A reader among the first 100 (their keys are their own) when the shared keys below become unique again.
+    await fixture.scrollTo((await fixture.metrics()).scrollHeight * 0.3);
+    await fixture.settled();
+    const reader = await fixture.topRow();
+    expect(reader.id).not.toMatch(/^appended-/);
+    await fixture.run(`window.fixture.setMessages((messages) =>
+      messages.map((message, index) => (index >= 100 ? { ...message, id: 'own-' + index } : message)))`);
+    await fixture.settled();
+    const readerTop = await fixture.rowTop(reader.id);
+    expect(readerTop, "the reader's row is still rendered").not.toBeNull();
+    expect(Math.abs(readerTop! - reader.top), "the reader's row moved").toBeLessThanOrEqual(1);
+    expect(checkSnapshot(await readSnapshot(fixture))).toEqual([]);
+    expect(fixture.errors).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useFixtureBrowser, type FixturePage } from './fixture-page';
+import { readSnapshot } from './list-snapshot';
 import { checkExpectation, checkSnapshot, gapOf, readerRow, type ListSnapshot } from '../fuzz/invariants';
 import { createRandom } from '../fuzz/random';
 import { shrinkSteps } from '../fuzz/shrink';
@@ -25,50 +26,6 @@ const RESIZES_WIDTH = process.env.FUZZ_SEEDS !== undefined || process.env.FUZZ_W
 const REPLAY = process.env.FUZZ_REPLAY;
 
 const browser = useFixtureBrowser();
-
-/** Reads the page and the handle in one evaluation, once the list is still. */
-const readSnapshot = async (fixture: FixturePage, frames = 3): Promise<ListSnapshot> => {
-  await fixture.settled(frames);
-  return fixture.page.evaluate(() => {
-    const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
-    const viewportTop = scroller.getBoundingClientRect().top;
-    const rows = [...scroller.querySelectorAll<HTMLElement>('[data-virtual-index]')].map((element) => {
-      const rect = element.getBoundingClientRect();
-      const kind = element.hasAttribute('data-chat-list-prefix')
-        ? ('prefix' as const)
-        : element.hasAttribute('data-chat-list-suffix')
-          ? ('suffix' as const)
-          : ('message' as const);
-      return {
-        kind,
-        virtualIndex: Number(element.dataset.virtualIndex),
-        index: kind === 'message' ? Number(element.dataset.index) : null,
-        id: element.dataset.id ?? null,
-        top: rect.top - viewportTop,
-        bottom: rect.bottom - viewportTop,
-      };
-    });
-    const handle = window.fixture.handle!;
-    const range = handle.getVisibleRange();
-    const fullyVisible = rows.filter(
-      (row) => row.kind === 'message' && row.top >= 0 && row.bottom <= scroller.clientHeight && row.bottom > row.top,
-    );
-    return {
-      scrollTop: scroller.scrollTop,
-      scrollHeight: scroller.scrollHeight,
-      clientHeight: scroller.clientHeight,
-      messageCount: window.fixture.messages().length,
-      rows,
-      handle: {
-        isAtTop: handle.isAtTop,
-        isAtBottom: handle.isAtBottom,
-        range: range && { firstIndex: range.firstIndex, lastIndex: range.lastIndex },
-        unseenCount: handle.unseenCount,
-        visibleSeen: fullyVisible.map((row) => handle.wasSeen(row.id!)),
-      },
-    };
-  });
-};
 
 /** The message index a fractional position names now. */
 const indexAt = (at: number, count: number) => Math.min(count - 1, Math.floor(at * count));

@@ -18,11 +18,14 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // streaming (the layout-change scan), `atBottomThreshold`, the forwarded HTML attributes, the
 // zero-specificity size rule, `onVisibleRangeChange`, `initialAnchor`, `initialRenderCount` and
 // loading newer pages (issues #14, #15, #16, #19) brought it to 7.29 kB and 17.37 kB, and the
-// fixes of what the fuzzer found (#13) to 7.46 kB and 17.53 kB. Until it is met, `ceiling`
+// fixes of what the fuzzer found (#13) to 7.46 kB and 17.53 kB, and the key census that gives
+// rows sharing a key their own size (#13 bug 8; counted when the page is idle at an opening, so
+// that 100 000 keys do not add 20 ms to it) and heights measured at zero width ignored (#13 bug 9)
+// to 8.04 kB and 18.10 kB. Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 7.47 * KB },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 17.54 * KB },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 8.04 * KB },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 18.1 * KB },
 ];
 
 const measure = (external: string[]) =>

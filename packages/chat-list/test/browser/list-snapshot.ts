@@ -1,0 +1,46 @@
+import type { FixturePage } from './fixture-page';
+import type { ListSnapshot } from '../fuzz/invariants';
+
+/** Reads the page and the handle in one evaluation, once the list is still. */
+export const readSnapshot = async (fixture: FixturePage, frames = 3): Promise<ListSnapshot> => {
+  await fixture.settled(frames);
+  return fixture.page.evaluate(() => {
+    const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+    const viewportTop = scroller.getBoundingClientRect().top;
+    const rows = [...scroller.querySelectorAll<HTMLElement>('[data-virtual-index]')].map((element) => {
+      const rect = element.getBoundingClientRect();
+      const kind = element.hasAttribute('data-chat-list-prefix')
+        ? ('prefix' as const)
+        : element.hasAttribute('data-chat-list-suffix')
+          ? ('suffix' as const)
+          : ('message' as const);
+      return {
+        kind,
+        virtualIndex: Number(element.dataset.virtualIndex),
+        index: kind === 'message' ? Number(element.dataset.index) : null,
+        id: element.dataset.id ?? null,
+        top: rect.top - viewportTop,
+        bottom: rect.bottom - viewportTop,
+      };
+    });
+    const handle = window.fixture.handle!;
+    const range = handle.getVisibleRange();
+    const fullyVisible = rows.filter(
+      (row) => row.kind === 'message' && row.top >= 0 && row.bottom <= scroller.clientHeight && row.bottom > row.top,
+    );
+    return {
+      scrollTop: scroller.scrollTop,
+      scrollHeight: scroller.scrollHeight,
+      clientHeight: scroller.clientHeight,
+      messageCount: window.fixture.messages().length,
+      rows,
+      handle: {
+        isAtTop: handle.isAtTop,
+        isAtBottom: handle.isAtBottom,
+        range: range && { firstIndex: range.firstIndex, lastIndex: range.lastIndex },
+        unseenCount: handle.unseenCount,
+        visibleSeen: fullyVisible.map((row) => handle.wasSeen(row.id!)),
+      },
+    };
+  });
+};
