@@ -309,11 +309,26 @@ export const createChatListEngine = <TMessage>() => {
       return;
     }
     // TanStack adds the adjustment to its offset with the same addition as `next`, so a chain compares equal.
-    const carry = offset === subpixel.chainOffset ? subpixel.carry : subpixel.dropped;
+    const carry = offset === subpixel.chainOffset ? subpixel.carry : startChainCarry(element, offset);
     writeScroll(element, next + carry, 'compensation');
     // Reading scrollTop costs a layout, so only compensations (which need it) do.
     const lost = next + carry - element.scrollTop;
     subpixel = { chainOffset: next, carry, dropped: Math.abs(lost) < 1 ? lost : 0 };
+  };
+
+  /**
+   * The carry of a compensation that starts a chain. After our last compensation's scroll event,
+   * TanStack's offset is where the browser put the scroller, and the carry is what the browser
+   * dropped of that write. After any other write (an anchored change, a pin), TanStack's offset
+   * may be the exact, fractional target while the scroller stands on the rounded one: the reader
+   * sees the rows where the scroller is, so the chain starts from there. Carrying the older drop
+   * instead moved the reader's row 1.1 px when a narrower container re-wrapped the rows above it
+   * (found by the fuzzer, issue #13).
+   */
+  const startChainCarry = (element: HTMLElement, offset: number): number => {
+    const sinceModel = element.scrollTop - offset;
+    if (lastWrite?.reason === 'compensation' && sinceModel === 0) return subpixel.dropped;
+    return Math.abs(sinceModel) < 1 ? sinceModel : subpixel.dropped;
   };
 
   const dispatch = (event: ScrollOwnerEvent) => {
