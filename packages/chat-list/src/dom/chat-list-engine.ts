@@ -189,6 +189,8 @@ export const createChatListEngine = <TMessage>() => {
   let scroller: HTMLElement | null = null;
   /** The element that wraps the rendered rows. */
   let content: HTMLElement | null = null;
+  /** The element as tall as all rows (`totalSize`), when the markup hands it over. */
+  let sizer: HTMLElement | null = null;
   let isMounted = false;
 
   let owner: ScrollOwner = READER;
@@ -633,6 +635,7 @@ export const createChatListEngine = <TMessage>() => {
    * marked seen, issue #13).
    */
   const onLayoutChange = () => {
+    fitSizer();
     pinToBottom();
     if (scroller !== null && committedMessages === inputs.messages) reportVisible();
   };
@@ -758,6 +761,10 @@ export const createChatListEngine = <TMessage>() => {
     };
   };
 
+  const sizerRef = (element: HTMLElement | null) => {
+    sizer = element;
+  };
+
   const contentRef = (element: HTMLElement | null) => {
     detachContent?.();
     content = element;
@@ -860,8 +867,22 @@ export const createChatListEngine = <TMessage>() => {
    * grow the content without resizing any observed element (the sized container takes the new
    * total height), so the pin runs too.
    */
+  /**
+   * Sizes the content to TanStack's total right away. A row measured smaller (the
+   * ResizeObserver runs before the paint) re-renders only after the paint, and until then a
+   * list at the bottom painted a frame with a blank strip as tall as the shrink (issue #13
+   * bug 9). React writes the same total when it renders; between renders this keeps it current.
+   * A prerendered list (no height yet) is left alone.
+   */
+  const fitSizer = () => {
+    if (sizer === null || sizer.style.height === '') return;
+    sizer.style.height = `${virtualizer.getTotalSize()}px`;
+  };
+
   const afterRender = () => {
     if (process.env.NODE_ENV !== 'production') warnIfUnbounded(scroller, virtualizer.getTotalSize());
+    // The total may have changed after this render was computed (rows measured in its commit).
+    fitSizer();
     syncPolicy();
     pinToBottom();
   };
@@ -907,6 +928,7 @@ export const createChatListEngine = <TMessage>() => {
     handle,
     scrollerRef,
     contentRef,
+    sizerRef,
     scrollToFn,
     shouldAdjustScrollPositionOnItemSizeChange: shouldCompensate,
     /**

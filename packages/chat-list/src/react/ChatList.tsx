@@ -74,7 +74,7 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
       scrollerAttributes[name] = value;
     }
   }
-  const { handle, scrollerRef, contentRef, rows, rowsOffset, totalSize, isPrerendered, getRowAttributes } =
+  const { handle, scrollerRef, contentRef, sizerRef, rows, rowsOffset, totalSize, isPrerendered, getRowAttributes } =
     useChatList<TMessage>({
       ...(props as UseChatListOptions<TMessage>),
       hasPrefix,
@@ -101,7 +101,10 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
           its bottom (an auto top margin takes the free space), or at its top for 'top'. */}
       <div style={{ minHeight: '100%', flexShrink: 0, display: 'flex', flexDirection: 'column' }}>
         {/* Prerendered rows (server HTML, hydration) take their own height, at the bottom. */}
-        <div style={{ height: isPrerendered ? undefined : totalSize, marginTop: alignment === 'top' ? 0 : 'auto' }}>
+        <div
+          ref={sizerRef}
+          style={{ height: isPrerendered ? undefined : totalSize, marginTop: alignment === 'top' ? 0 : 'auto' }}
+        >
           {/* The rows in normal flow, moved to their place; the scroll height is the parent's `totalSize`. */}
           <div ref={contentRef} style={isPrerendered ? undefined : { transform: `translateY(${rowsOffset}px)` }}>
             {rows.map((row) => {

@@ -66,6 +66,12 @@ export interface UseChatListResult<TMessage> {
   scrollerRef: (element: HTMLElement | null) => void;
   /** Attach to the element that wraps the rows, so growth of the content keeps a list at the bottom pinned. */
   contentRef: (element: HTMLElement | null) => void;
+  /**
+   * Attach to the element whose height is `totalSize`: the list then resizes it the moment a row
+   * is measured, before the paint, so a row that shrinks at the bottom never shows a frame of blank
+   * space. Optional: without it the height follows on the next render.
+   */
+  sizerRef: (element: HTMLElement | null) => void;
   /** The rows near the viewport, in order; render them one after another in normal flow. */
   rows: ChatListRow<TMessage>[];
   /** Offset of the first rendered row from the top of the content, px (translate the rows by it). */
@@ -256,6 +262,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     handle: chat.handle,
     scrollerRef: chat.scrollerRef,
     contentRef: chat.contentRef,
+    sizerRef: chat.sizerRef,
     rows,
     rowsOffset: rows[0]?.start ?? 0,
     totalSize: virtualizer.getTotalSize(),
