@@ -288,6 +288,8 @@ export const createChatListEngine = <TMessage>() => {
    */
   const writeScroll = (element: HTMLElement, offset: number, reason: ScrollWriteReason, behavior?: ScrollBehavior) => {
     element.scrollTo({ top: offset, behavior });
+    // The scroller is where this write put it: an older compensation's dropped fraction is void.
+    if (reason !== 'compensation') subpixel = NO_CARRY;
     const isReadBack = reason === 'pin' || reason === 'anchor' || reason === 'command-correction';
     const landed = isReadBack ? element.scrollTop : offset;
     lastWrite = { offset: landed, reason };
@@ -319,18 +321,17 @@ export const createChatListEngine = <TMessage>() => {
   };
 
   /**
-   * The carry of a compensation that starts a chain. After our last compensation's scroll event,
-   * TanStack's offset is where the browser put the scroller, and the carry is what the browser
-   * dropped of that write. After any other write (an anchored change, a pin), TanStack's offset
-   * may be the exact, fractional target while the scroller stands on the rounded one: the reader
-   * sees the rows where the scroller is, so the chain starts from there. Carrying the older drop
-   * instead moved the reader's row 1.1 px when a narrower container re-wrapped the rows above it
-   * (found by the fuzzer, issue #13).
+   * The carry of a compensation that starts a chain. When TanStack's offset is the scroller's own
+   * (read back at a scroll event), what the browser dropped of our last compensation is still owed.
+   * When TanStack's offset is an exact, fractional target the scroller stands rounded from (after
+   * an anchored change), the reader sees the rows where the scroller is: the chain starts from
+   * there, and an older drop no longer applies (any other write forgets it, see `writeScroll`).
+   * Carrying the older drop there moved the reader's row 1.1 px when a narrower container
+   * re-wrapped the rows above it (found by the fuzzer, issue #13).
    */
   const startChainCarry = (element: HTMLElement, offset: number): number => {
     const sinceModel = element.scrollTop - offset;
-    if (lastWrite?.reason === 'compensation' && sinceModel === 0) return subpixel.dropped;
-    return Math.abs(sinceModel) < 1 ? sinceModel : subpixel.dropped;
+    return sinceModel !== 0 && Math.abs(sinceModel) < 1 ? sinceModel : subpixel.dropped;
   };
 
   const dispatch = (event: ScrollOwnerEvent) => {

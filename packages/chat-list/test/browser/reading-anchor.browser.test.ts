@@ -63,6 +63,28 @@ describe('the reading anchor', () => {
   });
 });
 
+// Issue #12: compensation writes land on whole pixels. Rows of exactly 50.4 px, estimated at
+// 80, lose the same fraction on every first measurement above the viewport: without the carry
+// (or with a carry that a scroll event forgets) the rows slip 0.4 px per row measured.
+describe('the sub-pixel carry', () => {
+  it('moves the rows by exactly what the reader scrolled while rows above are measured one by one', async () => {
+    const fixture = await browser.open('count=3000&rowHeight=50.4');
+    await fixture.settled();
+    await fixture.run('window.fixture.handle.scrollToIndex(1500, { align: "start" })');
+    await fixture.settled();
+    const reader = await fixture.topRow();
+    // 12 steps of 40 px: about one row above comes into the overscan, and is measured, per step.
+    for (let step = 0; step < 12; step++) {
+      const { scrollTop } = await fixture.metrics();
+      await fixture.scrollTo(scrollTop - 40);
+    }
+    const readerTop = await fixture.rowTop(reader.id);
+    expect(readerTop, "the reader's row is still in view").not.toBeNull();
+    // The reader scrolled 480 px; every px beyond that is a compensation's fraction lost to rounding.
+    expect(Math.abs(readerTop! - (reader.top + 480)), 'drift over 12 steps (px)').toBeLessThanOrEqual(1);
+  });
+});
+
 // Found by the fuzzer (issue #13): a message cut off at the top of the viewport that grows (an
 // image loading in it) pushed the rows below it, the ones the reader reads, down.
 describe('a row spanning the top of the viewport that changes size', () => {
