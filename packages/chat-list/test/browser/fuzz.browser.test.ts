@@ -99,14 +99,19 @@ const applyStep = async (fixture: FixturePage, step: Step, before: ListSnapshot,
       await fixture.page.waitForFunction(() => window.fixture.handle !== null);
       return [];
     case 'command': {
-      if (step.command === 'index' && count === 0) return [];
+      const isToMessage = step.command === 'index' || step.command === 'id';
+      if (isToMessage && count === 0) return [];
       const index = indexAt(step.at, count);
+      const align = step.align ?? 'start';
+      const id = isToMessage ? await fixture.run<string>(`window.fixture.messages()[${index}].id`) : '';
       const call =
         step.command === 'bottom'
           ? `scrollToBottom({ behavior: '${step.behavior}' })`
           : step.command === 'top'
             ? `scrollToTop({ behavior: '${step.behavior}' })`
-            : `scrollToIndex(${index}, { align: 'start', behavior: '${step.behavior}' })`;
+            : step.command === 'index'
+              ? `scrollToIndex(${index}, { align: '${align}', behavior: '${step.behavior}' })`
+              : `scrollToId(${JSON.stringify(id)}, { align: '${align}', behavior: '${step.behavior}' })`;
       const landed = await fixture.run<boolean | 'pending'>(
         `Promise.race([window.fixture.handle.${call}, new Promise((resolve) => setTimeout(() => resolve('pending'), ${COMMAND_TIMEOUT_MS}))])`,
       );
@@ -116,14 +121,17 @@ const applyStep = async (fixture: FixturePage, step: Step, before: ListSnapshot,
       if (step.command === 'bottom' && gapOf(after) > 1.5)
         return [`${call} resolved true with a gap of ${gapOf(after)}`];
       if (step.command === 'top' && after.scrollTop >= 1.5) return [`${call} resolved true at ${after.scrollTop}`];
-      if (step.command === 'index') {
+      if (isToMessage) {
         const row = after.rows.find((candidate) => candidate.index === index);
-        const isClamped = gapOf(after) < 1.5;
-        if (
-          row === undefined ||
-          (Math.abs(row.top) > 1.5 && !(isClamped && row.top > 0 && row.top < after.clientHeight))
-        ) {
-          return [`${call} resolved true with the row at ${row?.top ?? 'nowhere'}`];
+        if (row === undefined) return [`${call} resolved true with the row not rendered`];
+        // How far below where it was asked to be the row is (negative: above).
+        const target = align === 'start' ? 0 : align === 'end' ? after.clientHeight : after.clientHeight / 2;
+        const edge = align === 'start' ? row.top : align === 'end' ? row.bottom : (row.top + row.bottom) / 2;
+        const below = edge - target;
+        // A list at its bottom (or top) edge cannot take the row further up (or down).
+        const isHeldByAnEdge = (below > 0 && gapOf(after) < 1.5) || (below < 0 && after.scrollTop < 1.5);
+        if (Math.abs(below) > 1.5 && !isHeldByAnEdge) {
+          return [`${call} resolved true with the row ${below.toFixed(1)} px from where it was asked to be`];
         }
       }
       return [];

@@ -40,6 +40,11 @@ export const readSnapshot = async (fixture: FixturePage, frames = 3): Promise<Li
         range: range && { firstIndex: range.firstIndex, lastIndex: range.lastIndex },
         unseenCount: handle.unseenCount,
         visibleSeen: fullyVisible.map((row) => handle.wasSeen(row.id!)),
+        newestSeenIndex:
+          handle.newestSeenId === undefined
+            ? null
+            : // The newest message with that key (keys may be shared: bad input some tests give).
+              window.fixture.messages().findLastIndex((message) => message.id === handle.newestSeenId),
       },
     };
   });

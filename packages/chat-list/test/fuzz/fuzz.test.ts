@@ -26,6 +26,7 @@ const snapshot = (overrides: Partial<ListSnapshot> = {}): ListSnapshot => ({
     range: { firstIndex: 20, lastIndex: 23 },
     unseenCount: 76,
     visibleSeen: [true, true, true, true],
+    newestSeenIndex: 23,
   },
   ...overrides,
 });
@@ -63,6 +64,15 @@ describe('checkSnapshot', () => {
     ).toContainEqual(expect.stringMatching(/getVisibleRange/));
     expect(checkSnapshot(snapshot({ handle: { ...snapshot().handle, visibleSeen: [true, false] } }))).toContainEqual(
       expect.stringMatching(/wasSeen/),
+    );
+    expect(checkSnapshot(snapshot({ handle: { ...snapshot().handle, newestSeenIndex: -1 } }))).toContainEqual(
+      expect.stringMatching(/newestSeenId names no message/),
+    );
+    expect(
+      checkSnapshot(snapshot({ handle: { ...snapshot().handle, newestSeenIndex: 21, unseenCount: 78 } })),
+    ).toContainEqual(expect.stringMatching(/message 23 is in full view/));
+    expect(checkSnapshot(snapshot({ handle: { ...snapshot().handle, unseenCount: 70 } }))).toContainEqual(
+      expect.stringMatching(/unseenCount is 70; 76 messages/),
     );
   });
 

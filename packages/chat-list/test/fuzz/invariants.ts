@@ -26,6 +26,8 @@ export interface ListSnapshot {
     unseenCount: number;
     /** `wasSeen` of every message row fully inside the viewport. */
     visibleSeen: boolean[];
+    /** Where `newestSeenId` is in the messages: null when it is undefined, -1 when no message has it. */
+    newestSeenIndex: number | null;
   };
 }
 
@@ -109,8 +111,22 @@ export const checkSnapshot = (snapshot: ListSnapshot): string[] => {
     problems.push(`getVisibleRange() is ${JSON.stringify(range)}, the DOM shows ${JSON.stringify(within(0))}`);
   }
   if (snapshot.handle.visibleSeen.includes(false)) problems.push('a row fully in view is not wasSeen');
-  if (snapshot.handle.unseenCount < 0 || snapshot.handle.unseenCount > snapshot.messageCount) {
-    problems.push(`unseenCount ${snapshot.handle.unseenCount} of ${snapshot.messageCount} messages`);
+  // The newest seen message is a message of the list, at least as new as every one fully in view,
+  // and the unseen ones are the ones after it (issue #13 bug 7: it named a replaced key).
+  const { newestSeenIndex, unseenCount } = snapshot.handle;
+  const lastFullyVisible = Math.max(
+    -1,
+    ...messageRows
+      .filter((row) => row.top >= 0 && row.bottom <= clientHeight && row.bottom > row.top)
+      .map((row) => row.index!),
+  );
+  if (newestSeenIndex === -1) problems.push('newestSeenId names no message of the list');
+  else if ((newestSeenIndex ?? -1) < lastFullyVisible) {
+    problems.push(`newestSeenId is message ${newestSeenIndex}, but message ${lastFullyVisible} is in full view`);
+  }
+  const expectedUnseen = newestSeenIndex === null ? snapshot.messageCount : snapshot.messageCount - 1 - newestSeenIndex;
+  if (newestSeenIndex !== -1 && unseenCount !== expectedUnseen) {
+    problems.push(`unseenCount is ${unseenCount}; ${expectedUnseen} messages come after the newest seen one`);
   }
   return problems;
 };

@@ -24,7 +24,14 @@ export type Step =
   | { kind: 'wheel'; delta: number }
   | { kind: 'scrollbar'; at: number }
   | { kind: 'key'; key: 'PageUp' | 'PageDown' | 'Home' | 'End' }
-  | { kind: 'command'; command: 'bottom' | 'top' | 'index'; at: number; behavior: 'auto' | 'smooth' }
+  | {
+      kind: 'command';
+      command: 'bottom' | 'top' | 'index' | 'id';
+      at: number;
+      behavior: 'auto' | 'smooth';
+      /** Where `index` and `id` put the message; replays from before it existed mean 'start'. */
+      align?: 'start' | 'center' | 'end';
+    }
   | { kind: 'remount' };
 
 const FOLLOW_MODES: readonly FollowSetting[] = ['always', 'never', 'at-bottom', 'only-received'];
@@ -100,10 +107,12 @@ export const nextStep = (random: Random): Step => {
         command: random.weighted([
           ['bottom', 2],
           ['top', 1],
-          ['index', 3],
+          ['index', 2],
+          ['id', 2],
         ]),
         at,
         behavior: random.pick(['auto', 'smooth'] as const),
+        align: random.pick(['start', 'center', 'end'] as const),
       };
   }
 };
