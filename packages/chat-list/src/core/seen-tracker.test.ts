@@ -187,6 +187,27 @@ describe('SeenTracker.applyChange', () => {
     expect(messages.unseen(tracker)).toBe(3); // f g h
   });
 
+  it('never names a replaced key: the newest seen message swapped for a new key (a temporary id for the server id) falls back, then is seen again (issue #13 bug 7)', () => {
+    const tracker = createSeenTracker();
+    const messages = new Messages(letters('abcdefgh'));
+    messages.markVisible(tracker, 3, 7); // d..h seen, h the newest
+    messages.commit(tracker, [...letters('abcdefg'), 'H']); // h becomes H: same count, new last key
+    expect(tracker.newestSeenKey).toBe('g');
+    expect(messages.unseen(tracker)).toBe(1); // H, until it is seen
+    messages.markVisible(tracker, 3, 7);
+    expect(tracker.newestSeenKey).toBe('H');
+    expect(messages.unseen(tracker)).toBe(0);
+  });
+
+  it('never names a replaced key in the middle either (same count, same edges)', () => {
+    const tracker = createSeenTracker();
+    const messages = new Messages(letters('abcdefgh'));
+    messages.markVisible(tracker, 0, 4); // a..e seen, e the newest
+    messages.commit(tracker, [...letters('abcd'), 'E', ...letters('fgh')]);
+    expect(tracker.newestSeenKey).toBe('d');
+    expect(messages.unseen(tracker)).toBe(4); // E f g h
+  });
+
   it('falls back past unseen messages to an older seen one', () => {
     const tracker = createSeenTracker();
     const messages = new Messages(letters('abcdefgh'));

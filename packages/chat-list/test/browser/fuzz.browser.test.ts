@@ -99,6 +99,15 @@ const applyStep = async (fixture: FixturePage, step: Step, before: ListSnapshot,
       await fixture.page.waitForFunction(() => window.fixture.handle !== null);
       return [];
     case 'command': {
+      if (step.command === 'offset' || step.command === 'by') {
+        // The raw moves promise nothing but a still, consistent list (checked after every step).
+        const call =
+          step.command === 'offset'
+            ? `scrollToOffset(${Math.round(step.at * Math.max(0, before.scrollHeight - before.clientHeight))}, { behavior: '${step.behavior}' })`
+            : `scrollBy(${Math.round(step.at * 2000 - 1000)}, { behavior: '${step.behavior}' })`;
+        await fixture.run(`window.fixture.handle.${call}`);
+        return [];
+      }
       const isToMessage = step.command === 'index' || step.command === 'id';
       if (isToMessage && count === 0) return [];
       const index = indexAt(step.at, count);

@@ -24,6 +24,10 @@ export const readSnapshot = async (fixture: FixturePage, frames = 3): Promise<Li
       };
     });
     const handle = window.fixture.handle!;
+    const messages = window.fixture.messages();
+    // The newest message with that key (keys may be shared: bad input some tests give); -1 for none.
+    let newestSeenIndex = messages.length - 1;
+    while (newestSeenIndex >= 0 && messages[newestSeenIndex]!.id !== handle.newestSeenId) newestSeenIndex--;
     const range = handle.getVisibleRange();
     const fullyVisible = rows.filter(
       (row) => row.kind === 'message' && row.top >= 0 && row.bottom <= scroller.clientHeight && row.bottom > row.top,
@@ -32,7 +36,7 @@ export const readSnapshot = async (fixture: FixturePage, frames = 3): Promise<Li
       scrollTop: scroller.scrollTop,
       scrollHeight: scroller.scrollHeight,
       clientHeight: scroller.clientHeight,
-      messageCount: window.fixture.messages().length,
+      messageCount: messages.length,
       rows,
       handle: {
         isAtTop: handle.isAtTop,
@@ -40,11 +44,7 @@ export const readSnapshot = async (fixture: FixturePage, frames = 3): Promise<Li
         range: range && { firstIndex: range.firstIndex, lastIndex: range.lastIndex },
         unseenCount: handle.unseenCount,
         visibleSeen: fullyVisible.map((row) => handle.wasSeen(row.id!)),
-        newestSeenIndex:
-          handle.newestSeenId === undefined
-            ? null
-            : // The newest message with that key (keys may be shared: bad input some tests give).
-              window.fixture.messages().findLastIndex((message) => message.id === handle.newestSeenId),
+        newestSeenIndex: handle.newestSeenId === undefined ? null : newestSeenIndex,
       },
     };
   });

@@ -26,7 +26,8 @@ export type Step =
   | { kind: 'key'; key: 'PageUp' | 'PageDown' | 'Home' | 'End' }
   | {
       kind: 'command';
-      command: 'bottom' | 'top' | 'index' | 'id';
+      /** `offset` and `by` are the raw moves (scrollToOffset to `at` of the content, scrollBy `at` × 2 000 − 1 000 px). */
+      command: 'bottom' | 'top' | 'index' | 'id' | 'offset' | 'by';
       at: number;
       behavior: 'auto' | 'smooth';
       /** Where `index` and `id` put the message; replays from before it existed mean 'start'. */
@@ -109,6 +110,8 @@ export const nextStep = (random: Random): Step => {
           ['top', 1],
           ['index', 2],
           ['id', 2],
+          ['offset', 1],
+          ['by', 1],
         ]),
         at,
         behavior: random.pick(['auto', 'smooth'] as const),
