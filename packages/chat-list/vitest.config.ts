@@ -126,6 +126,15 @@ export default defineConfig({
           sequence: { groupOrder: 4 },
         },
       },
+      {
+        // …and at 1.5 (issue #12 asks for both ratios): device pixels of 2/3 px.
+        test: {
+          name: 'browser-dpr-1.5',
+          ...browserProject,
+          env: { CHAT_LIST_DPR: '1.5' },
+          sequence: { groupOrder: 5 },
+        },
+      },
     ],
   },
 });
