@@ -144,6 +144,15 @@ describe('the scroller element', () => {
     expect(scroller.style.height).toBe('');
     expect(scroller.querySelector('style')?.textContent).toBe(':where([data-chat-list-scroller]){height:100%}');
   });
+
+  test('gives that style element the nonce a Content Security Policy asks for, and none without one', () => {
+    const { container, rerender } = render(
+      <ChatList messages={makeMessages(3)} renderMessage={renderText} nonce="r4nd0m" />,
+    );
+    expect(getScroller(container).querySelector('style')?.getAttribute('nonce')).toBe('r4nd0m');
+    rerender(<ChatList messages={makeMessages(3)} renderMessage={renderText} />);
+    expect(getScroller(container).querySelector('style')?.hasAttribute('nonce')).toBe(false);
+  });
 });
 
 describe('prefix and suffix', () => {

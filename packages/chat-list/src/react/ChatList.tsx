@@ -63,7 +63,7 @@ const MessageContent = React.memo(MessageContentInner, isSameContent) as <TMessa
 ) => ReactElement;
 
 const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: ForwardedRef<ChatListHandle<TMessage>>) => {
-  const { messages, renderMessage, alignment, prefix, suffix, className, style, role = 'log' } = props;
+  const { messages, renderMessage, alignment, prefix, suffix, className, style, role = 'log', nonce } = props;
   const hasPrefix = prefix !== null && prefix !== undefined && prefix !== false;
   const hasSuffix = suffix !== null && suffix !== undefined && suffix !== false;
   // The scroller's HTML attributes go to it (every aria-* and data-* prop, and the few plain
@@ -96,7 +96,7 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
         isPrerendered ? { ...SCROLLER_STYLE, ...PRERENDERED_SCROLLER_STYLE, ...style } : { ...SCROLLER_STYLE, ...style }
       }
     >
-      <style>{DEFAULT_SIZE_RULE}</style>
+      <style nonce={nonce}>{DEFAULT_SIZE_RULE}</style>
       {/* A column at least as tall as the viewport; content shorter than that sits at
           its bottom (an auto top margin takes the free space), or at its top for 'top'. */}
       <div style={{ minHeight: '100%', flexShrink: 0, display: 'flex', flexDirection: 'column' }}>

@@ -91,6 +91,13 @@ export type ChatListProps<TMessage> = Omit<ChatListBehaviorOptions<TMessage>, 'g
      */
     role?: string;
     /**
+     * Nonce of the one `<style>` element the list renders (its default `height: 100%`, a rule of
+     * no specificity so that a class can size the list), for a Content Security Policy that allows
+     * inline styles only with a nonce.
+     * @defaultValue `undefined`
+     */
+    nonce?: string;
+    /**
      * Accessible name of the scroller.
      * @defaultValue `'Messages'`
      */

@@ -21,11 +21,11 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // fixes of what the fuzzer found (#13) to 7.46 kB and 17.53 kB, and the key census that gives
 // rows sharing a key their own size (#13 bug 8; counted when the page is idle at an opening, so
 // that 100 000 keys do not add 20 ms to it) and heights measured at zero width ignored (#13 bug 9)
-// to 8.04 kB and 18.10 kB, and sizing the content before the paint (#13 bug 9) to 8.14 kB and
-// 18.21 kB. Until it is met, `ceiling`
+// to 8.04 kB and 18.10 kB, and sizing the content before the paint (#13 bug 9) and the `nonce`
+// prop (#14) to 8.14 kB and 18.21 kB. Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 8140 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 8145 },
   { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 18210 },
 ];
 
