@@ -79,6 +79,11 @@ export const INTERNAL_PROPERTIES = [
   'afterRender',
   'flushBatches',
   'onLayoutChange',
+  // keyboard navigation (src/core/keyboard-navigation.ts, src/react/useKeyboardNavigation.ts)
+  'isFirstControl',
+  'isLastControl',
+  'messageIndexAtOffset',
+  'messageStart',
   // the layout change of a render (src/core/layout-change.ts)
   'previousCount',
   'nextCount',

@@ -10,3 +10,4 @@ export * from './scroll-owner';
 export * from './layout-change';
 export * from './viewport-size';
 export * from './key-census';
+export * from './keyboard-navigation';

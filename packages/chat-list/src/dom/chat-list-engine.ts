@@ -47,6 +47,7 @@ import {
   type ScrollOwnerEvent,
   type ScrollTarget,
 } from '../core';
+import { announce, getAnnouncement, toMotionBehavior } from './accessibility';
 import { warnIfUnbounded, warnOnce } from './dev-warnings';
 import {
   getLayout,
@@ -191,6 +192,8 @@ export const createChatListEngine = <TMessage>() => {
   let content: HTMLElement | null = null;
   /** The element as tall as all rows (`totalSize`), when the markup hands it over. */
   let sizer: HTMLElement | null = null;
+  /** The visually hidden polite live region that announces newer messages (issue #17), when rendered. */
+  let announcer: HTMLElement | null = null;
   let isMounted = false;
 
   let owner: ScrollOwner = READER;
@@ -244,6 +247,8 @@ export const createChatListEngine = <TMessage>() => {
   /** `onHistoryEndReached` at the top edge and `onNewerEndReached` at the bottom one (issue #16). */
   const olderLoader = createEdgeLoader('onHistoryEndReached');
   const newerLoader = createEdgeLoader('onNewerEndReached');
+  /** Whether the list set `aria-busy` on the scroller (a page is loading). */
+  let isBusyShown = false;
   /** `hasNewer` as of the last commit: messages that arrive while it was true are a loaded page, not news. */
   let committedHasNewer = false;
   const seen = createSeenTracker();
@@ -469,9 +474,11 @@ export const createChatListEngine = <TMessage>() => {
     );
   };
 
-  const scrollToBottom = (behavior: FollowBehavior = 'auto', reason: ScrollCommandReason = 'handle') =>
+  const scrollToBottom = (requested: FollowBehavior = 'auto', reason: ScrollCommandReason = 'handle') => {
     // TanStack's scroll methods default to `behavior: 'auto'`, as ours do.
-    startCommand({ kind: 'bottom' }, behavior, reason, () => virtualizer.scrollToEnd({ behavior }));
+    const behavior = toMotionBehavior(requested);
+    return startCommand({ kind: 'bottom' }, behavior, reason, () => virtualizer.scrollToEnd({ behavior }));
+  };
 
   /**
    * Messages intersecting the viewport, from the DOM offset and the laid-out sizes. Not from
@@ -513,23 +520,24 @@ export const createChatListEngine = <TMessage>() => {
   const scrollRaw = (method: 'scrollToOffset' | 'scrollBy', value: number, scrollOptions?: ScrollToEdgeOptions) => {
     dispatch({ type: 'raw-move' });
     tanstackWriteReason = 'raw';
-    virtualizer[method](value, scrollOptions);
+    virtualizer[method](value, scrollOptions && { behavior: toMotionBehavior(scrollOptions.behavior) });
     tanstackWriteReason = 'command';
   };
 
   const handle: ChatListHandle<TMessage> = {
     scrollToBottom: (scrollOptions) => scrollToBottom(scrollOptions?.behavior),
-    scrollToTop: (scrollOptions) =>
-      startCommand({ kind: 'top' }, scrollOptions?.behavior ?? 'auto', 'handle', () =>
-        virtualizer.scrollToOffset(0, scrollOptions),
-      ),
+    scrollToTop: (scrollOptions) => {
+      const behavior = toMotionBehavior(scrollOptions?.behavior ?? 'auto');
+      return startCommand({ kind: 'top' }, behavior, 'handle', () => virtualizer.scrollToOffset(0, { behavior }));
+    },
     scrollToIndex(index, scrollOptions = {}) {
       const { length } = inputs.messages;
       if (!Number.isInteger(index) || index < 0 || index >= length) {
         warnOnce(() => `scrollToIndex: index ${index} is outside 0..${length - 1}.`);
         return Promise.resolve(false);
       }
-      const { align, behavior = 'auto' } = scrollOptions;
+      const { align } = scrollOptions;
+      const behavior = toMotionBehavior(scrollOptions.behavior ?? 'auto');
       return startCommand({ kind: 'index', index, align }, behavior, 'handle', () =>
         virtualizer.scrollToIndex(index + prefixCount(), { align: toVirtualizerAlign(align), behavior }),
       );
@@ -607,6 +615,20 @@ export const createChatListEngine = <TMessage>() => {
     const transition = reduceHistoryTrigger(loader.trigger, event);
     loader.trigger = transition.state;
     if (transition.shouldRequestHistory) requestMore(loader);
+    syncBusy();
+  };
+
+  /**
+   * `aria-busy` on the scroller while a page of older or newer messages is loading: the feed
+   * pattern's signal to assistive technology that its articles are about to change (issue #17).
+   */
+  const syncBusy = () => {
+    const isLoading = olderLoader.trigger.isPending || newerLoader.trigger.isPending;
+    // Only what the list set is taken back: an `aria-busy` of the app's stays until a load ends.
+    if (scroller === null || isLoading === isBusyShown) return;
+    isBusyShown = isLoading;
+    if (isLoading) scroller.setAttribute('aria-busy', 'true');
+    else scroller.removeAttribute('aria-busy');
   };
 
   /**
@@ -830,6 +852,7 @@ export const createChatListEngine = <TMessage>() => {
       // A new conversation opens at its newest message, whatever the follow mode (SPEC §2.5).
       olderLoader.trigger = INITIAL_HISTORY_TRIGGER;
       newerLoader.trigger = INITIAL_HISTORY_TRIGGER;
+      syncBusy();
       needsOpeningScroll = handle.viewportSize === 0;
       void openConversation();
       // TanStack learns the new offset from the scroll event, after the re-render this commit
@@ -846,6 +869,8 @@ export const createChatListEngine = <TMessage>() => {
       if (behavior === false) dispatch({ type: 'follow-declined' });
       else void scrollToBottom(behavior, 'follow');
       pendingBatches.push(() => inputs.options.onNewerMessages?.(handle, newMessages));
+      // Arrivals are announced, a loaded page is not; rows that merely mount never are.
+      if (wasAtLiveEnd) pendingBatches.push(() => announceNewMessages(newMessages));
       dispatchLoader(newerLoader, 'messages-loaded');
     } else if (suffixChanged && wasAtBottom && pinsWhileGrowing) {
       // A suffix ("typing…") appearing at the bottom is growth of the last row.
@@ -907,6 +932,15 @@ export const createChatListEngine = <TMessage>() => {
     for (const report of batches) report();
   };
 
+  const announceNewMessages = (newMessages: readonly TMessage[]) => {
+    const text = announcer && getAnnouncement(inputs.options.announceNewMessages, newMessages);
+    if (announcer && text) announce(announcer, text);
+  };
+
+  const announcerRef = (element: HTMLElement | null) => {
+    announcer = element;
+  };
+
   /** The reader's row in TanStack's current layout (the previous render's), or null. */
   const findCurrentAnchor = (): ReadingAnchor<VirtualItem['key']> | null => {
     const offset = scroller?.scrollTop ?? virtualizer.scrollOffset;
@@ -930,6 +964,7 @@ export const createChatListEngine = <TMessage>() => {
     scrollerRef,
     contentRef,
     sizerRef,
+    announcerRef,
     scrollToFn,
     shouldAdjustScrollPositionOnItemSizeChange: shouldCompensate,
     /**

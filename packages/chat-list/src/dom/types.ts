@@ -275,6 +275,16 @@ export interface ChatListBehaviorOptions<TMessage> {
    */
   onUnseenCountChange?: (count: number) => void;
   /**
+   * What a screen reader hears when newer messages arrive, through a visually hidden polite live
+   * region: by default "1 new message" / "3 new messages"; a function gives the text for the
+   * messages that arrived (the received message's own text, say), or null to say nothing for
+   * them (your own sent message); `false` turns announcements off. Rows that mount while
+   * scrolling, prepended history, a loaded page of newer messages (`hasNewer`) and a streamed
+   * message growing are never announced.
+   * @defaultValue `true`
+   */
+  announceNewMessages?: boolean | ((newMessages: readonly TMessage[]) => string | null | undefined);
+  /**
    * The messages in view changed (scrolling, a resize, a change of messages): the same record
    * as `getVisibleRange()`, or null when none is in view. Not called twice in a row with the
    * same range.

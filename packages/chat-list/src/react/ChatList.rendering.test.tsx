@@ -72,17 +72,50 @@ describe('message rows', () => {
 });
 
 describe('the scroller element', () => {
-  test('has data-chat-list-scroller, overflow-y auto, overflow-anchor none, role "log" and aria-label "Messages" by default', () => {
+  test('has data-chat-list-scroller, overflow-y auto, overflow-anchor none, role "feed" and aria-label "Messages" by default', () => {
     const { container } = render(<ChatList messages={makeMessages(3)} renderMessage={renderText} />);
 
     const scroller = getScroller(container);
     expect(scroller.style.overflowY).toBe('auto');
     expect(scroller.style.getPropertyValue('overflow-anchor')).toBe('none');
-    expect(scroller.getAttribute('role')).toBe('log');
+    expect(scroller.getAttribute('role')).toBe('feed');
     expect(scroller.getAttribute('aria-label')).toBe('Messages');
-    expect(screen.getByRole('log', { name: 'Messages' })).toBe(scroller);
+    expect(screen.getByRole('feed', { name: 'Messages' })).toBe(scroller);
     // The rows live inside the scroller.
     expect(scroller.querySelectorAll('[data-index]')).toHaveLength(3);
+  });
+
+  test('makes each message an article that states its place among all messages, and the affixes status rows', () => {
+    const { container } = render(
+      <ChatList
+        messages={makeMessages(3)}
+        renderMessage={renderText}
+        prefix={<span>Loading...</span>}
+        suffix={<span>typing…</span>}
+      />,
+    );
+
+    const articles = screen.getAllByRole('article');
+    expect(articles.map((row) => [row.getAttribute('aria-posinset'), row.getAttribute('aria-setsize')])).toEqual([
+      ['1', '3'],
+      ['2', '3'],
+      ['3', '3'],
+    ]);
+    // Focusable from the keyboard, but not tab stops: the list is one.
+    expect(articles.every((row) => row.tabIndex === -1)).toBe(true);
+    expect(getScroller(container).tabIndex).toBe(0);
+    const statuses = screen.getAllByRole('status');
+    expect(statuses.map((row) => row.textContent)).toEqual(['Loading...', 'typing…']);
+  });
+
+  test('renders a visually hidden polite live region beside the scroller, and none when announcements are off', () => {
+    const { container, rerender } = render(<ChatList messages={makeMessages(3)} renderMessage={renderText} />);
+    const announcer = container.querySelector<HTMLElement>('[data-chat-list-announcer]');
+    expect(announcer?.getAttribute('aria-live')).toBe('polite');
+    expect(announcer?.style.position).toBe('absolute');
+    expect(getScroller(container).contains(announcer)).toBe(false);
+    rerender(<ChatList messages={makeMessages(3)} renderMessage={renderText} announceNewMessages={false} />);
+    expect(container.querySelector('[data-chat-list-announcer]')).toBeNull();
   });
 
   test('forwards aria-label, role, other aria-* props, className and style to the scroller', () => {

@@ -36,7 +36,7 @@ test('renderToString(<ChatList/>) renders the scroller with its attributes and s
   );
 
   expect(html).toContain('data-chat-list-scroller');
-  expect(html).toContain('role="log"');
+  expect(html).toContain('role="feed"');
   expect(html).toContain('aria-label="Messages"');
   expect(html).toContain('aria-describedby="help"');
   expect(html).toContain('class="chat"');

@@ -1,7 +1,9 @@
 import * as React from 'react';
 import type { CSSProperties, ForwardedRef, ReactElement, ReactNode, Ref } from 'react';
+import type { MessageKey } from '../core';
 import type { ChatListHandle, ChatListProps } from './types';
 import { useChatList, type UseChatListOptions } from './useChatList';
+import { useKeyboardNavigation } from './useKeyboardNavigation';
 
 const SCROLLER_STYLE: CSSProperties = {
   overflowY: 'auto',
@@ -31,6 +33,19 @@ const PRERENDERED_SCROLLER_STYLE: CSSProperties = { display: 'flex', flexDirecti
 // `flow-root` keeps a child's margin inside the row, so the measured height is
 // the space the row really takes.
 const ROW_STYLE: CSSProperties = { display: 'flow-root' };
+
+/** Hidden from sight, not from screen readers; out of the flow, so it never changes the app's layout. */
+const VISUALLY_HIDDEN_STYLE: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
 
 type RenderMessage<TMessage> = (message: TMessage, index: number, messages: readonly TMessage[]) => ReactNode;
 
@@ -63,7 +78,7 @@ const MessageContent = React.memo(MessageContentInner, isSameContent) as <TMessa
 ) => ReactElement;
 
 const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: ForwardedRef<ChatListHandle<TMessage>>) => {
-  const { messages, renderMessage, alignment, prefix, suffix, className, style, role = 'log', nonce } = props;
+  const { messages, renderMessage, alignment, prefix, suffix, className, style, role = 'feed', nonce } = props;
   const hasPrefix = prefix !== null && prefix !== undefined && prefix !== false;
   const hasSuffix = suffix !== null && suffix !== undefined && suffix !== false;
   // The scroller's HTML attributes go to it (every aria-* and data-* prop, and the few plain
@@ -74,66 +89,103 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
       scrollerAttributes[name] = value;
     }
   }
-  const { handle, scrollerRef, contentRef, sizerRef, rows, rowsOffset, totalSize, isPrerendered, getRowAttributes } =
-    useChatList<TMessage>({
-      ...(props as UseChatListOptions<TMessage>),
-      hasPrefix,
-      hasSuffix,
-    });
+  const [focusedKey, setFocusedKey] = React.useState<MessageKey | undefined>(undefined);
+  const list = useChatList<TMessage>({
+    ...(props as UseChatListOptions<TMessage>),
+    hasPrefix,
+    hasSuffix,
+    focusedKey,
+  });
+  const { handle, scrollerRef, contentRef, sizerRef, announcerRef, rows, rowsOffset, totalSize, isPrerendered } = list;
   React.useImperativeHandle(ref, () => handle, [handle]);
+  const keyboard = useKeyboardNavigation({
+    list,
+    messages,
+    hasPrefix,
+    getMessageKey: props.getMessageKey,
+    setFocusedKey,
+  });
 
   // Row keys are unique (messages that share a key get their own), but 1 and '1' are one React key: the second gets its index appended.
   const renderedKeys = new Set<string>();
   return (
-    <div
-      {...scrollerAttributes}
-      ref={scrollerRef}
-      data-chat-list-scroller=""
-      role={role}
-      tabIndex={0}
-      className={className}
-      style={
-        isPrerendered ? { ...SCROLLER_STYLE, ...PRERENDERED_SCROLLER_STYLE, ...style } : { ...SCROLLER_STYLE, ...style }
-      }
-    >
-      <style nonce={nonce}>{DEFAULT_SIZE_RULE}</style>
-      {/* A column at least as tall as the viewport; content shorter than that sits at
+    <>
+      <div
+        {...scrollerAttributes}
+        ref={scrollerRef}
+        data-chat-list-scroller=""
+        role={role}
+        // One tab stop: the scroller, or the message row that has focus (issue #17).
+        tabIndex={focusedKey === undefined ? 0 : -1}
+        onKeyDown={keyboard.onKeyDown}
+        onFocus={keyboard.onFocus}
+        onBlur={keyboard.onBlur}
+        className={className}
+        style={
+          isPrerendered
+            ? { ...SCROLLER_STYLE, ...PRERENDERED_SCROLLER_STYLE, ...style }
+            : { ...SCROLLER_STYLE, ...style }
+        }
+      >
+        <style nonce={nonce}>{DEFAULT_SIZE_RULE}</style>
+        {/* A column at least as tall as the viewport; content shorter than that sits at
           its bottom (an auto top margin takes the free space), or at its top for 'top'. */}
-      <div style={{ minHeight: '100%', flexShrink: 0, display: 'flex', flexDirection: 'column' }}>
-        {/* Prerendered rows (server HTML, hydration) take their own height, at the bottom. */}
-        <div
-          ref={sizerRef}
-          style={{ height: isPrerendered ? undefined : totalSize, marginTop: alignment === 'top' ? 0 : 'auto' }}
-        >
-          {/* The rows in normal flow, moved to their place; the scroll height is the parent's `totalSize`. */}
-          <div ref={contentRef} style={isPrerendered ? undefined : { transform: `translateY(${rowsOffset}px)` }}>
-            {rows.map((row) => {
-              let reactKey = String(row.key);
-              if (renderedKeys.has(reactKey)) reactKey += `#${row.virtualIndex}`;
-              renderedKeys.add(reactKey);
-              return (
-                <div key={reactKey} {...getRowAttributes(row)} style={ROW_STYLE}>
-                  {row.kind === 'message'
-                    ? // A hole in `messages` is an empty row (useChatList warns once).
-                      row.message !== undefined &&
-                      row.message !== null && (
-                        <MessageContent
-                          message={row.message}
-                          index={row.index}
-                          messages={messages}
-                          renderMessage={renderMessage}
-                        />
-                      )
-                    : row.kind === 'prefix'
-                      ? prefix
-                      : suffix}
-                </div>
-              );
-            })}
+        <div style={{ minHeight: '100%', flexShrink: 0, display: 'flex', flexDirection: 'column' }}>
+          {/* Prerendered rows (server HTML, hydration) take their own height, at the bottom. */}
+          <div
+            ref={sizerRef}
+            style={{ height: isPrerendered ? undefined : totalSize, marginTop: alignment === 'top' ? 0 : 'auto' }}
+          >
+            {/* The rows in normal flow, moved to their place; the scroll height is the parent's `totalSize`. */}
+            <div ref={contentRef} style={isPrerendered ? undefined : { transform: `translateY(${rowsOffset}px)` }}>
+              {rows.map((row) => {
+                let reactKey = String(row.key);
+                if (renderedKeys.has(reactKey)) reactKey += `#${row.virtualIndex}`;
+                renderedKeys.add(reactKey);
+                return (
+                  <div
+                    key={reactKey}
+                    {...list.getRowAttributes(row)}
+                    style={
+                      row.isDetached
+                        ? // The focused row, far from the rendered ones: in its place, out of the flow.
+                          { ...ROW_STYLE, position: 'absolute', top: row.start - rowsOffset, left: 0, right: 0 }
+                        : ROW_STYLE
+                    }
+                  >
+                    {row.kind === 'message'
+                      ? // A hole in `messages` is an empty row (useChatList warns once).
+                        row.message !== undefined &&
+                        row.message !== null && (
+                          <MessageContent
+                            message={row.message}
+                            index={row.index}
+                            messages={messages}
+                            renderMessage={renderMessage}
+                          />
+                        )
+                      : row.kind === 'prefix'
+                        ? prefix
+                        : suffix}
+                  </div>
+                );
+              })}
+            </div>
           </div>
         </div>
       </div>
-    </div>
+      {/* Tab leaves the list from here: the browser moves on to what follows the list. */}
+      <span ref={keyboard.exitRef} tabIndex={-1} data-chat-list-focus-exit="" style={VISUALLY_HIDDEN_STYLE} />
+      {props.announceNewMessages !== false && (
+        <div
+          ref={announcerRef}
+          aria-live="polite"
+          aria-atomic="true"
+          data-chat-list-announcer=""
+          style={VISUALLY_HIDDEN_STYLE}
+        />
+      )}
+    </>
   );
 };
 

@@ -86,8 +86,12 @@ export type ChatListProps<TMessage> = Omit<ChatListBehaviorOptions<TMessage>, 'g
      */
     style?: CSSProperties;
     /**
-     * Role of the scroller.
-     * @defaultValue `'log'`
+     * Role of the scroller. The default is the WAI-ARIA feed pattern: each message row is an
+     * `article` that states its position (`aria-posinset`, `aria-setsize`), and the list is
+     * `aria-busy` while a page loads. New messages are announced by a separate live region
+     * (`announceNewMessages`), so rows that mount while scrolling are never read out, as they
+     * would be in a `log` (an implicit live region).
+     * @defaultValue `'feed'`
      */
     role?: string;
     /**

@@ -8,6 +8,7 @@ import {
   OVERSCAN_RULE,
   describeEstimateProblem,
   describeNumberProblem,
+  findKey,
   sanitizeEstimate,
   sanitizeNumber,
   type MessageKey,
@@ -31,6 +32,13 @@ export interface UseChatListOptions<TMessage> extends ChatListBehaviorOptions<TM
    * @defaultValue `false`
    */
   hasSuffix?: boolean;
+  /**
+   * The key of a message whose row stays rendered however far it is from the viewport: the
+   * row that has keyboard focus, which would lose it if it unmounted (issue #17). It comes
+   * out of `rows` with `isDetached: true` while it is outside the rendered range.
+   * @defaultValue `undefined`
+   */
+  focusedKey?: MessageKey;
 }
 
 /** One row to render, in order, with its place in the content (px). */
@@ -46,12 +54,26 @@ export type ChatListRow<TMessage> =
       index: number;
       message: TMessage;
       start: number;
+      /**
+       * Rendered outside the range because it has focus (`focusedKey`): keep it among the rows
+       * (in order, so that it is never moved and never loses focus), positioned absolutely at
+       * `start - rowsOffset` so that it takes no room in the flow.
+       */
+      isDetached: boolean;
     }
-  | { kind: 'prefix' | 'suffix'; key: string; virtualIndex: number; start: number };
+  | { kind: 'prefix' | 'suffix'; key: string; virtualIndex: number; start: number; isDetached: false };
 
 /** Attributes a row element needs so it can be measured and found (the DOM contract). */
 export interface ChatListRowAttributes {
   ref: (element: HTMLElement | null) => void;
+  /** `article` for a message (the feed pattern), `status` for the prefix and suffix rows. */
+  role: 'article' | 'status';
+  /** A message's position among all messages, from 1. */
+  'aria-posinset'?: number;
+  /** How many messages there are. */
+  'aria-setsize'?: number;
+  /** Message rows take focus from the keyboard, but are not tab stops: the list is one. */
+  tabIndex?: -1;
   'data-virtual-index': number;
   'data-index'?: number;
   'data-id'?: string;
@@ -67,6 +89,11 @@ export interface UseChatListResult<TMessage> {
   /** Attach to the element that wraps the rows, so growth of the content keeps a list at the bottom pinned. */
   contentRef: (element: HTMLElement | null) => void;
   /**
+   * Attach to a visually hidden element with `aria-live="polite"` outside the scroller: newer
+   * messages are announced there (`announceNewMessages`). Optional.
+   */
+  announcerRef: (element: HTMLElement | null) => void;
+  /**
    * Attach to the element whose height is `totalSize`: the list then resizes it the moment a row
    * is measured, before the paint, so a row that shrinks at the bottom never shows a frame of blank
    * space. Optional: without it the height follows on the next render.
@@ -74,7 +101,7 @@ export interface UseChatListResult<TMessage> {
   sizerRef: (element: HTMLElement | null) => void;
   /** The rows near the viewport, in order; render them one after another in normal flow. */
   rows: ChatListRow<TMessage>[];
-  /** Offset of the first rendered row from the top of the content, px (translate the rows by it). */
+  /** Offset of the first rendered row in the flow (not detached) from the top of the content, px (translate the rows by it). */
   rowsOffset: number;
   /** Height of the whole content, px. */
   totalSize: number;
@@ -92,7 +119,7 @@ export interface UseChatListResult<TMessage> {
 
 const AFFIX_ESTIMATED_SIZE = 40;
 /** `useLayoutEffect` in the browser, `useEffect` on the server (where it would warn). */
-const useIsomorphicLayoutEffect = typeof document !== 'undefined' ? React.useLayoutEffect : React.useEffect;
+export const useIsomorphicLayoutEffect = typeof document !== 'undefined' ? React.useLayoutEffect : React.useEffect;
 /** Stands in for a `messages` that is not an array; one constant, so hook dependencies stay stable. */
 const NO_MESSAGES: readonly never[] = [];
 
@@ -228,34 +255,69 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
   const virtualItems = isPrerendered
     ? prerenderedItems(getLayout(virtualizer), prefixCount + safeMessages.length, initialRenderCount, hasSuffix)
     : virtualizer.getVirtualItems();
-  // TanStack's items as rows; the prefix and suffix keep their own keys (`PREFIX_KEY`, `SUFFIX_KEY`).
-  const rows = React.useMemo(
-    () =>
-      virtualItems.map(({ index: virtualIndex, key, start }): ChatListRow<TMessage> => {
-        const index = virtualIndex - prefixCount;
-        return index >= 0 && index < safeMessages.length
-          ? {
-              kind: 'message',
-              key: key as MessageKey,
-              virtualIndex,
-              index,
-              message: safeMessages[index] as TMessage,
-              start,
-            }
-          : { kind: index < 0 ? 'prefix' : 'suffix', key: key as string, virtualIndex, start };
-      }),
-    [virtualItems, safeMessages, prefixCount],
-  );
 
+  // The focused message's row, when it is outside the rendered range (kept so it keeps focus).
+  const focusedIndex = React.useRef(-1);
+  let detachedItem: VirtualItem | undefined;
+  const { focusedKey } = options;
+  if (focusedKey !== undefined && !isPrerendered && safeMessages.length > 0) {
+    let index = focusedIndex.current;
+    // Where it was last render, unless messages moved it; a scan from the newest otherwise.
+    if (index < 0 || index >= safeMessages.length || getKeyAt(index) !== focusedKey) {
+      index = findKey(focusedKey, getKeyAt, safeMessages.length - 1, 0);
+    }
+    focusedIndex.current = index;
+    const virtualIndex = index + prefixCount;
+    const first = virtualItems[0]?.index ?? -1;
+    const last = virtualItems[virtualItems.length - 1]?.index ?? -1;
+    if (index !== -1 && (virtualIndex < first || virtualIndex > last))
+      detachedItem = getLayout(virtualizer)[virtualIndex];
+  }
+
+  // TanStack's items as rows; the prefix and suffix keep their own keys (`PREFIX_KEY`, `SUFFIX_KEY`).
+  const rows = React.useMemo(() => {
+    const toRow = ({ index: virtualIndex, key, start }: VirtualItem, isDetached: boolean): ChatListRow<TMessage> => {
+      const index = virtualIndex - prefixCount;
+      return index >= 0 && index < safeMessages.length
+        ? {
+            kind: 'message',
+            key: key as MessageKey,
+            virtualIndex,
+            index,
+            message: safeMessages[index] as TMessage,
+            start,
+            isDetached,
+          }
+        : { kind: index < 0 ? 'prefix' : 'suffix', key: key as string, virtualIndex, start, isDetached: false };
+    };
+    const inRange = virtualItems.map((item) => toRow(item, false));
+    if (detachedItem === undefined) return inRange;
+    // In index order, so that React never moves the focused element (a move would blur it).
+    const detached = toRow(detachedItem, true);
+    return detachedItem.index < (virtualItems[0]?.index ?? 0) ? [detached, ...inRange] : [...inRange, detached];
+  }, [virtualItems, safeMessages, prefixCount, detachedItem]);
+
+  const messageCount = safeMessages.length;
   const getRowAttributes = React.useCallback(
-    (row: ChatListRow<TMessage>): ChatListRowAttributes => ({
-      ref: virtualizer.measureElement,
-      'data-virtual-index': row.virtualIndex,
-      ...(row.kind === 'message'
-        ? { 'data-index': row.index, 'data-id': String(getKeyAt(row.index)) }
-        : { [`data-chat-list-${row.kind}`]: '' }),
-    }),
-    [virtualizer, getKeyAt],
+    (row: ChatListRow<TMessage>): ChatListRowAttributes =>
+      row.kind === 'message'
+        ? {
+            ref: virtualizer.measureElement,
+            role: 'article',
+            'aria-posinset': row.index + 1,
+            'aria-setsize': messageCount,
+            tabIndex: -1,
+            'data-virtual-index': row.virtualIndex,
+            'data-index': row.index,
+            'data-id': String(getKeyAt(row.index)),
+          }
+        : {
+            ref: virtualizer.measureElement,
+            role: 'status',
+            'data-virtual-index': row.virtualIndex,
+            [`data-chat-list-${row.kind}`]: '',
+          },
+    [virtualizer, getKeyAt, messageCount],
   );
 
   return {
@@ -263,8 +325,9 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     scrollerRef: chat.scrollerRef,
     contentRef: chat.contentRef,
     sizerRef: chat.sizerRef,
+    announcerRef: chat.announcerRef,
     rows,
-    rowsOffset: rows[0]?.start ?? 0,
+    rowsOffset: rows.find((row) => !row.isDetached)?.start ?? 0,
     totalSize: virtualizer.getTotalSize(),
     isPrerendered,
     getRowAttributes,

@@ -72,7 +72,17 @@ describe('API reference', () => {
   });
 
   // Both READMEs carry every section of the documentation list.
-  const SHARED = ['comparison', 'install', 'usage', 'follow-modes', 'history', 'dom-contract', 'testing-jsdom', 'faq'];
+  const SHARED = [
+    'comparison',
+    'install',
+    'usage',
+    'follow-modes',
+    'history',
+    'accessibility',
+    'dom-contract',
+    'testing-jsdom',
+    'faq',
+  ];
   test.each([
     [READMES[0]!, [...SHARED, 'props', 'handle', 'hook-options', 'hook-result']],
     [READMES[1]!, [...SHARED, 'props', 'handle']],

@@ -24,6 +24,6 @@ test('the testing library and TanStack Virtual render with that same React', () 
   }
   // A second copy of React anywhere in this chain would throw "Invalid hook call".
   render(<Conversation />);
-  expect(screen.getByRole('log', { name: 'Messages' })).toBeTruthy();
+  expect(screen.getByRole('feed', { name: 'Messages' })).toBeTruthy();
   expect(screen.getByText('second')).toBeTruthy();
 });

@@ -53,7 +53,7 @@ test('follows a new message at the bottom, and counts it unseen once the reader 
   await waitFor(() => expect(list.current?.isAtBottom).toBe(true));
 
   // The reader scrolls up.
-  const scroller = screen.getByRole('log');
+  const scroller = screen.getByRole('feed');
   await act(() => scrollAsReader(scroller, 1000));
   expect(list.current?.isAtBottom).toBe(false);
   fireEvent.click(screen.getByRole('button', { name: 'Receive' }));

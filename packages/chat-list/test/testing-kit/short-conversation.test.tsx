@@ -34,7 +34,7 @@ afterEach(cleanup);
 
 test('renders the messages of a short conversation and a message sent by the user', () => {
   render(<Chat initial={makeMessages(3)} />);
-  expect(screen.getByRole('log', { name: 'Messages' })).toBeTruthy();
+  expect(screen.getByRole('feed', { name: 'Messages' })).toBeTruthy();
   expect(screen.getByText('message 2')).toBeTruthy();
 
   fireEvent.click(screen.getByRole('button', { name: 'Send' }));
