@@ -360,6 +360,17 @@ describe('named follow modes', () => {
 
     expect(calls).toContainEqual([expect.objectContaining({ behavior: 'smooth' })]);
   });
+
+  test("a policy answering 'smooth' jumps instead when the reader prefers reduced motion", () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)' }));
+    try {
+      const { calls } = appendAndWatch({ follow: () => 'smooth' }, 'scrolled-up', 'user');
+      expect(calls.length).toBeGreaterThan(0);
+      expect(calls).not.toContainEqual([expect.objectContaining({ behavior: 'smooth' })]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
 
 describe('onHistoryEndReached', () => {
