@@ -85,7 +85,7 @@ describe('the scroller element', () => {
     expect(scroller.querySelectorAll('[data-index]')).toHaveLength(3);
   });
 
-  test('makes each message an article that states its place among all messages, and the affixes status rows', () => {
+  test('makes each message an article that states its place among all messages, and nothing else an article', () => {
     const { container } = render(
       <ChatList
         messages={makeMessages(3)}
@@ -104,8 +104,16 @@ describe('the scroller element', () => {
     // Focusable from the keyboard, but not tab stops: the list is one.
     expect(articles.every((row) => row.tabIndex === -1)).toBe(true);
     expect(getScroller(container).tabIndex).toBe(0);
-    const statuses = screen.getAllByRole('status');
-    expect(statuses.map((row) => row.textContent)).toEqual(['Loading...', 'typing…']);
+    // A feed holds articles only: the affix rows have no role ("Loading..." is the feed's aria-busy).
+    expect(container.querySelector('[data-chat-list-prefix]')?.hasAttribute('role')).toBe(false);
+    expect(container.querySelector('[data-chat-list-suffix]')?.hasAttribute('role')).toBe(false);
+  });
+
+  test('is a group while it has no messages, and a feed from the first one', () => {
+    const { container, rerender } = render(<ChatList messages={[]} renderMessage={renderText} />);
+    expect(getScroller(container).getAttribute('role')).toBe('group');
+    rerender(<ChatList messages={makeMessages(1)} renderMessage={renderText} />);
+    expect(getScroller(container).getAttribute('role')).toBe('feed');
   });
 
   test('renders a visually hidden polite live region beside the scroller, and none when announcements are off', () => {

@@ -78,7 +78,9 @@ const MessageContent = React.memo(MessageContentInner, isSameContent) as <TMessa
 ) => ReactElement;
 
 const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: ForwardedRef<ChatListHandle<TMessage>>) => {
-  const { messages, renderMessage, alignment, prefix, suffix, className, style, role = 'feed', nonce } = props;
+  const { messages, renderMessage, alignment, prefix, suffix, className, style, nonce } = props;
+  // A feed holds articles: one without any is a group until its first message (axe's aria-required-children).
+  const role = props.role ?? (Array.isArray(messages) && messages.length > 0 ? 'feed' : 'group');
   const hasPrefix = prefix !== null && prefix !== undefined && prefix !== false;
   const hasSuffix = suffix !== null && suffix !== undefined && suffix !== false;
   // The scroller's HTML attributes go to it (every aria-* and data-* prop, and the few plain

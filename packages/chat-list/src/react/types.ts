@@ -90,8 +90,9 @@ export type ChatListProps<TMessage> = Omit<ChatListBehaviorOptions<TMessage>, 'g
      * `article` that states its position (`aria-posinset`, `aria-setsize`), and the list is
      * `aria-busy` while a page loads. New messages are announced by a separate live region
      * (`announceNewMessages`), so rows that mount while scrolling are never read out, as they
-     * would be in a `log` (an implicit live region).
-     * @defaultValue `'feed'`
+     * would be in a `log` (an implicit live region). A list without messages is a `group` (a feed
+     * must hold articles).
+     * @defaultValue `'feed'` (`'group'` while there are no messages)
      */
     role?: string;
     /**

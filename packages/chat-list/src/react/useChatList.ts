@@ -66,8 +66,11 @@ export type ChatListRow<TMessage> =
 /** Attributes a row element needs so it can be measured and found (the DOM contract). */
 export interface ChatListRowAttributes {
   ref: (element: HTMLElement | null) => void;
-  /** `article` for a message (the feed pattern), `status` for the prefix and suffix rows. */
-  role: 'article' | 'status';
+  /**
+   * `article` for a message (the feed pattern). The prefix and suffix rows have no role: a feed
+   * may hold articles only, and "Loading..." is said by the feed's `aria-busy`.
+   */
+  role?: 'article';
   /** A message's position among all messages, from 1. */
   'aria-posinset'?: number;
   /** How many messages there are. */
@@ -313,7 +316,6 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
           }
         : {
             ref: virtualizer.measureElement,
-            role: 'status',
             'data-virtual-index': row.virtualIndex,
             [`data-chat-list-${row.kind}`]: '',
           },

@@ -7,7 +7,12 @@ export const readSnapshot = async (fixture: FixturePage, frames = 3): Promise<Li
   return fixture.page.evaluate(() => {
     const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
     const viewportTop = scroller.getBoundingClientRect().top;
-    const rows = [...scroller.querySelectorAll<HTMLElement>('[data-virtual-index]')].map((element) => {
+    // The rows in the flow. A message that keeps keyboard focus stays rendered however far the
+    // reader scrolls (issue #17), out of the flow and far from the viewport: not one of them.
+    const inFlow = [...scroller.querySelectorAll<HTMLElement>('[data-virtual-index]')].filter(
+      (element) => element.style.position !== 'absolute',
+    );
+    const rows = inFlow.map((element) => {
       const rect = element.getBoundingClientRect();
       const kind = element.hasAttribute('data-chat-list-prefix')
         ? ('prefix' as const)
