@@ -5,6 +5,7 @@ import { DebugList } from './components/DebugList';
 import { HistoryLoader } from './components/HistoryLoader';
 import { MessageBubble } from './components/MessageBubble';
 import { StatusBar } from './components/StatusBar';
+import { ThemeToggle } from './components/ThemeToggle';
 import { Toolbar } from './components/Toolbar';
 import { UnseenBadge } from './components/UnseenBadge';
 import { CHAT_WIDTH, LIST_HEIGHT } from './dimensions';
@@ -13,6 +14,7 @@ import type { DemoFollowMode } from './followModes';
 import { readQueryOptions } from './queryOptions';
 import { useDemoMessages } from './useDemoMessages';
 import { useListStatus } from './useListStatus';
+import { useTheme } from './useTheme';
 import { useVisibleRangeStore } from './useVisibleRange';
 
 const HISTORY_END_OFFSET = 100;
@@ -27,6 +29,7 @@ export function App() {
   const [follow, setFollow] = useState<DemoFollowMode>(options.follow);
   const [wide, setWide] = useState(true);
   const [tall, setTall] = useState(true);
+  const { theme, toggle: toggleTheme } = useTheme();
 
   const listRef = useRef<ChatListHandle<ChatMessage>>(null);
   const { status, handlers } = useListStatus();
@@ -81,22 +84,26 @@ export function App() {
             Chat List <span className="brand__subtitle">playground</span>
           </h1>
         </div>
-        <p className="app-header__meta">
-          <code>@chat-list/react</code>
-          <span aria-hidden="true"> · </span>
-          seed{' '}
-          <a href={`?seed=${options.seed}`} title="Link to this seed (same messages on reload)" data-testid="seed">
-            {options.seed}
-          </a>
-        </p>
+        <div className="app-header__side">
+          <p className="app-header__meta">
+            <code>@chat-list/react</code>
+            <span aria-hidden="true"> · </span>
+            seed{' '}
+            <a href={`?seed=${options.seed}`} title="Link to this seed (same messages on reload)" data-testid="seed">
+              {options.seed}
+            </a>
+          </p>
+          <ThemeToggle theme={theme} onToggle={toggleTheme} />
+        </div>
       </header>
 
       {options.notices.length > 0 && (
-        <div className="notice" role="note">
+        // A labelled region: all content sits in a landmark (axe "region").
+        <section className="notice" aria-label="Notices">
           {options.notices.map((notice) => (
             <p key={notice}>{notice}</p>
           ))}
-        </div>
+        </section>
       )}
 
       <Toolbar
