@@ -133,6 +133,7 @@ export function App() {
               alignment="bottom"
               overscan={10}
               prefix={loading ? <HistoryLoader /> : null}
+              prefixLabel="Loading older messages"
               follow={follow}
               historyEndOffset={HISTORY_END_OFFSET}
               onHistoryEndReached={loadOlder}

@@ -366,6 +366,9 @@ async function expectLoadingWithoutViolations(page: Page, scenario: string) {
   await expect
     .poll(() => statusText(page, 'loading'), { message: `${scenario}: status while loading`, timeout: WAIT })
     .toBe('yes');
+  // Named for screen readers (prefixLabel), and the feed says it is busy.
+  await expect(page.getByRole('article', { name: 'Loading older messages' }).count()).resolves.toBe(1);
+  await expect(page.locator(SCROLLER).getAttribute('aria-busy')).resolves.toBe('true');
   await frames(page, 2);
   expectNone(await axeViolations(page), `${scenario}, "Loading..." shown`);
   await page.evaluate(() => (window as HistoryHold).__holdHistory?.release());

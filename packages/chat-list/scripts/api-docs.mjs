@@ -30,6 +30,8 @@ const PROP_ORDER = [
   'atBottomThreshold',
   'prefix',
   'suffix',
+  'prefixLabel',
+  'suffixLabel',
   'follow',
   'isReceived',
   'historyEndOffset',

@@ -109,6 +109,29 @@ describe('the scroller element', () => {
     expect(container.querySelector('[data-chat-list-suffix]')?.hasAttribute('role')).toBe(false);
   });
 
+  test('makes a labelled prefix or suffix an article named by its label, not counted among the messages', () => {
+    render(
+      <ChatList
+        messages={makeMessages(2)}
+        renderMessage={renderText}
+        prefix={<span>Loading...</span>}
+        prefixLabel="Loading older messages"
+        suffix={<span>…</span>}
+        suffixLabel="Alice is typing"
+      />,
+    );
+    const prefix = screen.getByRole('article', { name: 'Loading older messages' });
+    expect(prefix.hasAttribute('data-chat-list-prefix')).toBe(true);
+    expect(prefix.hasAttribute('aria-posinset')).toBe(false);
+    expect(screen.getByRole('article', { name: 'Alice is typing' }).hasAttribute('data-chat-list-suffix')).toBe(true);
+    expect(screen.getAllByRole('article').map((row) => row.getAttribute('aria-setsize'))).toEqual([
+      null,
+      '2',
+      '2',
+      null,
+    ]);
+  });
+
   test('is a group while it has no messages, and a feed from the first one', () => {
     const { container, rerender } = render(<ChatList messages={[]} renderMessage={renderText} />);
     expect(getScroller(container).getAttribute('role')).toBe('group');

@@ -78,7 +78,8 @@ const MessageContent = React.memo(MessageContentInner, isSameContent) as <TMessa
 ) => ReactElement;
 
 const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: ForwardedRef<ChatListHandle<TMessage>>) => {
-  const { messages, renderMessage, alignment, prefix, suffix, className, style, nonce } = props;
+  const { messages, renderMessage, alignment, prefix, suffix, prefixLabel, suffixLabel, className, style, nonce } =
+    props;
   // A feed holds articles: one without any is a group until its first message (axe's aria-required-children).
   const role = props.role ?? (Array.isArray(messages) && messages.length > 0 ? 'feed' : 'group');
   const hasPrefix = prefix !== null && prefix !== undefined && prefix !== false;
@@ -144,10 +145,14 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
                 let reactKey = String(row.key);
                 if (renderedKeys.has(reactKey)) reactKey += `#${row.virtualIndex}`;
                 renderedKeys.add(reactKey);
+                const affixLabel =
+                  row.kind === 'prefix' ? prefixLabel : row.kind === 'suffix' ? suffixLabel : undefined;
                 return (
                   <div
                     key={reactKey}
                     {...list.getRowAttributes(row)}
+                    // A named affix is an article of the feed too (a feed holds articles only).
+                    {...(affixLabel ? { role: 'article', 'aria-label': affixLabel } : undefined)}
                     style={
                       row.isDetached
                         ? // The focused row, far from the rendered ones: in its place, out of the flow.

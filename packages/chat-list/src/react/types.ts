@@ -55,6 +55,18 @@ export type ChatListProps<TMessage> = Omit<ChatListBehaviorOptions<TMessage>, 'g
      */
     suffix?: ReactNode;
     /**
+     * What the prefix row is, for screen readers ("Loading older messages"): with it the row is an
+     * `article` of the feed with this name (still not counted among the messages); without it the
+     * row has no role and its text is read where it stands.
+     * @defaultValue `undefined`
+     */
+    prefixLabel?: string;
+    /**
+     * What the suffix row is, for screen readers ("Alice is typing"), as `prefixLabel` is for the prefix.
+     * @defaultValue `undefined`
+     */
+    suffixLabel?: string;
+    /**
      * Class of the scroller element. A `height` or `max-height` it sets wins over the default
      * of filling the parent.
      * @defaultValue `undefined`
