@@ -1,7 +1,7 @@
 import { launchChromium, serveStatic } from '@chat-list/browser-harness';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 // The `browser-react18` project sets CHAT_LIST_REACT=18: the same pages, built against React 18.
 export const FIXTURE_DIST = fileURLToPath(
@@ -42,8 +42,13 @@ export function useFixtureBrowser(): { open: (query?: string, page?: string) => 
     server = await serveStatic(FIXTURE_DIST);
     browser = await launchChromium();
   });
+  // Each test's pages close after it: pages of one origin share a renderer process, which the
+  // throttled project slows 4x, so pages left open took ever more of it (a file's later tests
+  // ran 10-30x slower than its first ones, and one passed the 60 s limit).
+  afterEach(async () => {
+    await Promise.all(pages.splice(0).map((page) => page.close().catch(() => undefined)));
+  });
   afterAll(async () => {
-    await Promise.all(pages.map((page) => page.close()));
     await browser?.close();
     await server?.close();
   });
