@@ -106,6 +106,7 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
     messages,
     hasPrefix,
     getMessageKey: props.getMessageKey,
+    focusedKey,
     setFocusedKey,
   });
 

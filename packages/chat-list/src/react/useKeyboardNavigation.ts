@@ -16,7 +16,8 @@ interface KeyboardNavigationInputs<TMessage> {
   /** Whether a prefix row comes before the first message. */
   hasPrefix: boolean;
   getMessageKey: ((message: TMessage) => MessageKey) | undefined;
-  /** The row that has focus, kept rendered by `useChatList` however far it scrolls away. */
+  /** The message whose row has focus, kept rendered by `useChatList` however far it scrolls away. */
+  focusedKey: MessageKey | undefined;
   setFocusedKey: (key: MessageKey | undefined) => void;
 }
 
@@ -51,6 +52,7 @@ export const useKeyboardNavigation = <TMessage>({
   messages,
   hasPrefix,
   getMessageKey = defaultGetMessageKey as (message: TMessage) => MessageKey,
+  focusedKey,
   setFocusedKey,
 }: KeyboardNavigationInputs<TMessage>): KeyboardNavigation => {
   const exit = React.useRef<HTMLElement | null>(null);
@@ -76,6 +78,15 @@ export const useKeyboardNavigation = <TMessage>({
 
   // After every render: the row asked for may have just been rendered.
   useIsomorphicLayoutEffect(focusPendingRow);
+
+  // The focused message was removed, and its row with it: the browser drops focus to the body and
+  // sends no blur, which left the list without a tab stop. Focus stays in the list, on the scroller.
+  useIsomorphicLayoutEffect(() => {
+    const scroller = list.handle.getScrollElement();
+    const active = document.activeElement;
+    if (focusedKey === undefined || pendingFocus.current !== null || scroller === null) return;
+    if (active === null || active === document.body) scroller.focus({ preventScroll: true });
+  });
 
   const focusMessage = (index: number, landing: Promise<boolean>) => {
     pendingFocus.current = index;

@@ -211,6 +211,18 @@ describe('keyboard', () => {
     await press(fixture, 'ArrowUp', 'message 207');
   });
 
+  it('keeps focus in the list, on the scroller, when the focused message is removed', async () => {
+    const fixture = await openFocused('count=50');
+    await press(fixture, 'ArrowUp', 'message 49');
+    await press(fixture, 'ArrowUp', 'message 48');
+    const id = await fixture.run<string>('document.activeElement.dataset.id');
+    await fixture.run(`window.fixture.setMessages((messages) => messages.filter((message) => message.id !== '${id}'))`);
+    await expect.poll(async () => (await focusState(fixture)).where).toBe('scroller');
+    // The list is a tab stop again, and the keyboard goes on from there.
+    expect(await fixture.run('document.querySelector("[data-chat-list-scroller]").tabIndex')).toBe(0);
+    await press(fixture, 'ArrowUp', 'message 48');
+  });
+
   it('moves into a message’s own controls with Enter and tabs through them, out of the list past the last', async () => {
     const fixture = await openFocused('count=50');
     await press(fixture, 'ArrowUp', 'message 49');

@@ -24,13 +24,13 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // to 8.04 kB and 18.10 kB, and sizing the content before the paint (#13 bug 9) and the `nonce`
 // prop (#14) to 8.14 kB and 18.21 kB, and keyboard and screen-reader access by default (#17: the
 // feed semantics, the announcer, keyboard navigation with the focused row kept rendered, reduced
-// motion, named affix rows; 5.9 kB minified, the key-to-action policy and its focus moves) to
-// 10.20 kB and 20.24 kB.
+// motion, named affix rows, focus kept in the list when the focused message is removed; 6.1 kB
+// minified, the key-to-action policy and its focus moves) to 10.25 kB and 20.30 kB.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 10195 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 20241 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 10252 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 20297 },
 ];
 
 const measure = (external: string[]) =>
