@@ -105,7 +105,6 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
     list,
     messages,
     hasPrefix,
-    getMessageKey: props.getMessageKey,
     focusedKey,
     setFocusedKey,
   });

@@ -116,6 +116,11 @@ export interface UseChatListResult<TMessage> {
   isPrerendered: boolean;
   /** Spread on each row element. */
   getRowAttributes: (row: ChatListRow<TMessage>) => ChatListRowAttributes;
+  /**
+   * The key the list uses for the message at `index` (the one rows and `focusedKey` are matched
+   * by): `getMessageKey`'s result, or a stand-in for a hole or a message without a key.
+   */
+  getKeyAt: (index: number) => MessageKey;
   /** The underlying TanStack virtualizer, for what this hook does not cover. */
   virtualizer: Virtualizer<HTMLElement, HTMLElement>;
 }
@@ -333,6 +338,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     totalSize: virtualizer.getTotalSize(),
     isPrerendered,
     getRowAttributes,
+    getKeyAt,
     virtualizer,
   };
 };

@@ -15,7 +15,6 @@ interface KeyboardNavigationInputs<TMessage> {
   messages: readonly TMessage[];
   /** Whether a prefix row comes before the first message. */
   hasPrefix: boolean;
-  getMessageKey: ((message: TMessage) => MessageKey) | undefined;
   /** The message whose row has focus, kept rendered by `useChatList` however far it scrolls away. */
   focusedKey: MessageKey | undefined;
   setFocusedKey: (key: MessageKey | undefined) => void;
@@ -39,8 +38,6 @@ const isKeyboardFocus = (element: HTMLElement): boolean => {
   }
 };
 
-const defaultGetMessageKey = (message: unknown): MessageKey => (message as { id: MessageKey }).id;
-
 /**
  * Keyboard access for `ChatList` (issue #17): the policy (which key does what) is the core's
  * `getKeyboardAction`; this hook reads where focus is, moves it, and scrolls the target into
@@ -51,21 +48,15 @@ export const useKeyboardNavigation = <TMessage>({
   list,
   messages,
   hasPrefix,
-  getMessageKey = defaultGetMessageKey as (message: TMessage) => MessageKey,
   focusedKey,
   setFocusedKey,
 }: KeyboardNavigationInputs<TMessage>): KeyboardNavigation => {
   const exit = React.useRef<HTMLElement | null>(null);
   /** A message row to focus as soon as it is rendered: the target of the last key, maybe not rendered yet. */
   const pendingFocus = React.useRef<number | null>(null);
-  const latest = { list, messages, hasPrefix, getMessageKey, setFocusedKey };
+  const latest = { list, messages, hasPrefix, setFocusedKey };
   const current = React.useRef(latest);
   current.current = latest;
-
-  const keyAt = (index: number): MessageKey | undefined => {
-    const message = current.current.messages[index];
-    return message === undefined || message === null ? undefined : current.current.getMessageKey(message);
-  };
 
   const focusPendingRow = React.useCallback(() => {
     const index = pendingFocus.current;
@@ -91,7 +82,7 @@ export const useKeyboardNavigation = <TMessage>({
   const focusMessage = (index: number, landing: Promise<boolean>) => {
     pendingFocus.current = index;
     // Kept rendered from now on, so it can take focus before the scroll lands.
-    current.current.setFocusedKey(keyAt(index));
+    current.current.setFocusedKey(current.current.list.getKeyAt(index));
     focusPendingRow();
     void landing.then(focusPendingRow);
   };
@@ -170,7 +161,7 @@ export const useKeyboardNavigation = <TMessage>({
       return;
     }
     const index = row === null ? -1 : Number(row.dataset.index);
-    current.current.setFocusedKey(index === -1 ? undefined : keyAt(index));
+    current.current.setFocusedKey(index === -1 ? undefined : current.current.list.getKeyAt(index));
   };
 
   const onBlur = (event: FocusEvent<HTMLElement>) => {
