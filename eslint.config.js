@@ -24,6 +24,8 @@ export default tseslint.config(
       '**/dist/**',
       '**/dist-react18/**',
       '**/coverage/**',
+      '**/.next/**',
+      '**/next-env.d.ts',
       // Another workstream owns the benchmark and lints it there.
       'benchmarks/**',
     ],
@@ -86,5 +88,11 @@ export default tseslint.config(
   {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
+  },
+  {
+    // The testing kit's Jest run is plain CommonJS on purpose: an app's Jest setup, with no transform.
+    files: ['packages/chat-list/test/testing-kit-jest/*.cjs'],
+    languageOptions: { globals: globals.jest },
+    rules: { '@typescript-eslint/no-require-imports': 'off', 'no-redeclare': ['error', { builtinGlobals: false }] },
   },
 );

@@ -215,7 +215,10 @@ function fragment(name, readme) {
   return readFileSync(join(DOCS_DIR, `${name}.md`), 'utf8')
     .trim()
     .replace(/<!-- INCLUDE: (\S+) -->/g, (_, path) => {
-      const language = extname(path).slice(1);
+      // GitHub and npm highlight CommonJS and ES module files as plain JavaScript.
+      const language = extname(path)
+        .slice(1)
+        .replace(/^[cm]js$/, 'js');
       return `\`\`\`${language}\n${readFileSync(join(REPO_DIR, path), 'utf8').trimEnd()}\n\`\`\``;
     })
     .replace(/\]\(repo:([^)]+)\)/g, (_, path) => `](${repoLink(readme, path)})`);

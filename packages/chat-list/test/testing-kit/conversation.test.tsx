@@ -3,8 +3,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createRef, useState } from 'react';
 import { afterEach, expect, test } from 'vitest';
-import { ChatList, type ChatListHandle } from '../../src/index';
-import { scrollAsReader } from '../../src/testing';
+import { ChatList, type ChatListHandle } from '@chat-list/react';
+import { scrollAsReader } from '@chat-list/react/testing';
 
 interface Message {
   id: string;

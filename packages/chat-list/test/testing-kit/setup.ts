@@ -1,4 +1,4 @@
 // What the README tells an app to put in its test setup file.
-import { mockChatListLayout } from '../../src/testing';
+import { mockChatListLayout } from '@chat-list/react/testing';
 
 mockChatListLayout();

@@ -3,7 +3,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRef, useState } from 'react';
 import { afterEach, expect, test, vi } from 'vitest';
-import { ChatList, type ChatListHandle } from '../../src/index';
+import { ChatList, type ChatListHandle } from '@chat-list/react';
 
 interface Message {
   id: string;
