@@ -11,10 +11,24 @@ export type ChatMessage = {
   id: string;
   /** Who wrote the message. */
   role: ChatRole;
-  /** The message text: 1–10 sentences for users, exactly one for the assistant. */
+  /**
+   * The message text: 1–10 sentences for users; for the assistant exactly one
+   * sentence, or Markdown with the `assistantReplies: 'markdown'` option.
+   */
   content: string;
   /** Display name of the author. */
   name: string;
   /** Image address of the author's picture (a `data:` URI by default). */
   userpic: string;
+};
+
+/**
+ * A member of a generator's fixed cast of users (the `participants` option):
+ * the name and picture every message by that participant carries.
+ */
+export type ChatParticipant = {
+  /** Display name, unique within the cast. */
+  readonly name: string;
+  /** Image address of the participant's picture (a `data:` URI by default). */
+  readonly userpic: string;
 };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createMessageGenerator, SUPPORTED_LOCALES, type MessageGeneratorOptions } from './index.js';
+import {
+  ASSISTANT_REPLY_STYLES,
+  createMessageGenerator,
+  MAX_PARTICIPANTS,
+  SUPPORTED_LOCALES,
+  type MessageGeneratorOptions,
+} from './index.js';
 
 /** Lets tests pass values the types forbid, as untyped JS callers could. */
 const loose = (value: unknown) => value as MessageGeneratorOptions;
@@ -98,6 +104,46 @@ describe('options errors', () => {
     expect(() => createMessageGenerator(loose({ userpics: 'gravatar' }))).toThrow(/userpics/);
     expect(() => createMessageGenerator(loose({ userpics: true }))).toThrow(TypeError);
     expect(() => createMessageGenerator(loose({ userpics: true }))).toThrow(/userpics/);
+  });
+
+  it('an unknown assistantReplies value is a RangeError listing the accepted ones; a non-string one a TypeError', () => {
+    expect(() => createMessageGenerator(loose({ assistantReplies: 'html' }))).toThrow(RangeError);
+    expect(() => createMessageGenerator(loose({ assistantReplies: 'html' }))).toThrow(/assistantReplies "html"/);
+    for (const style of ASSISTANT_REPLY_STYLES) {
+      expect(() => createMessageGenerator(loose({ assistantReplies: 'html' }))).toThrow(style);
+    }
+    for (const bad of [null, true, 1, {}]) {
+      expect(() => createMessageGenerator(loose({ assistantReplies: bad }))).toThrow(TypeError);
+      expect(() => createMessageGenerator(loose({ assistantReplies: bad }))).toThrow(/assistantReplies/);
+    }
+  });
+
+  it.each([
+    ['zero', 0],
+    ['negative', -2],
+    ['fractional', 2.5],
+    ['NaN', Number.NaN],
+    ['Infinity', Number.POSITIVE_INFINITY],
+    ['above MAX_PARTICIPANTS', MAX_PARTICIPANTS + 1],
+  ])('a %s participants is a RangeError naming participants and the range', (_label, participants) => {
+    expect(() => createMessageGenerator({ participants })).toThrow(RangeError);
+    expect(() => createMessageGenerator({ participants })).toThrow(/participants .*1 to 10000/);
+  });
+
+  it.each([
+    ['a string', '3'],
+    ['null', null],
+    ['a boolean', true],
+    ['a bigint', 3n],
+    ['an object', {}],
+  ])('participants that is %s is a TypeError naming participants', (_label, participants) => {
+    expect(() => createMessageGenerator(loose({ participants }))).toThrow(TypeError);
+    expect(() => createMessageGenerator(loose({ participants }))).toThrow(/participants/);
+  });
+
+  it('the error names the bad value', () => {
+    expect(() => createMessageGenerator({ participants: 0 })).toThrow(/got number 0/);
+    expect(() => createMessageGenerator(loose({ participants: '3' }))).toThrow(/got "3"/);
   });
 
   it('an empty options object is accepted', () => {

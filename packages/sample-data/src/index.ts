@@ -4,38 +4,19 @@
  *
  * @packageDocumentation
  */
-export type { ChatMessage, ChatRole } from './chat-message.js';
+export type { ChatMessage, ChatParticipant, ChatRole } from './chat-message.js';
 export {
+  ASSISTANT_REPLY_STYLES,
   createMessageGenerator,
+  MAX_PARTICIPANTS,
   USERPIC_SOURCES,
+  type AssistantReplyStyle,
   type MessageGenerator,
   type MessageGeneratorOptions,
   type UserpicSource,
 } from './message-generator.js';
 export { SUPPORTED_LOCALES, type SupportedLocale } from './locales.js';
 export { ASSISTANT_NAME, ASSISTANT_USERPIC } from './userpic.js';
-export {
-  airlineData,
-  animalNames,
-  bear,
-  bird,
-  cat,
-  cetacean,
-  cow,
-  crocodilia,
-  dog,
-  fish,
-  horse,
-  insect,
-  lion,
-  petName,
-  rabbit,
-  rodent,
-  snake,
-  type,
-  type Airline,
-  type AirlineData,
-  type Airplane,
-  type Airport,
-  type AnimalNames,
-} from './lookup-lists.js';
+// The same module as the `./lists` entry, so both entries share one copy of
+// each list (one chunk in dist) and `bear` from either is the same array.
+export * from './lists.js';

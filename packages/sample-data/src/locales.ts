@@ -20,8 +20,10 @@ export type SupportedLocale = keyof typeof LOCALE_CHAINS;
 /**
  * Every locale code accepted by the `locale` option, in a stable order.
  */
-export const SUPPORTED_LOCALES: ReadonlyArray<SupportedLocale> = Object.freeze(
-  Object.keys(LOCALE_CHAINS) as SupportedLocale[],
+// Marked pure so that an app importing only the lookup lists from the root
+// entry lets its bundler drop this, and with it every locale but `en`.
+export const SUPPORTED_LOCALES: ReadonlyArray<SupportedLocale> = /* @__PURE__ */ Object.freeze(
+  /* @__PURE__ */ Object.keys(LOCALE_CHAINS) as SupportedLocale[],
 );
 
 /**

@@ -1,7 +1,8 @@
 import { Faker } from '@faker-js/faker';
-import type { ChatMessage } from './chat-message.js';
+import type { ChatMessage, ChatParticipant } from './chat-message.js';
 import { describeValue } from './describe-value.js';
 import { resolveLocaleChain, type SupportedLocale } from './locales.js';
+import { markdownReply } from './markdown-reply.js';
 import { ASSISTANT_NAME, ASSISTANT_USERPIC, initialAvatarDataUri } from './userpic.js';
 
 /**
@@ -15,7 +16,34 @@ export type UserpicSource = 'data-uri' | 'faker';
 /**
  * Every accepted value of the `userpics` option.
  */
-export const USERPIC_SOURCES: ReadonlyArray<UserpicSource> = Object.freeze(['data-uri', 'faker'] as const);
+export const USERPIC_SOURCES: ReadonlyArray<UserpicSource> = /* @__PURE__ */ Object.freeze([
+  'data-uri',
+  'faker',
+] as const);
+
+/**
+ * How {@link MessageGenerator.assistant} writes its replies:
+ * - `'sentence'` (default): exactly one lorem sentence.
+ * - `'markdown'`: replies that look like an assistant's — 1–4 paragraphs,
+ *   sometimes a bulleted or numbered list, sometimes a fenced code block with a
+ *   language tag, from one-liners to long answers.
+ */
+export type AssistantReplyStyle = 'sentence' | 'markdown';
+
+/**
+ * Every accepted value of the `assistantReplies` option.
+ */
+export const ASSISTANT_REPLY_STYLES: ReadonlyArray<AssistantReplyStyle> = /* @__PURE__ */ Object.freeze([
+  'sentence',
+  'markdown',
+] as const);
+
+/**
+ * The largest accepted `participants` option. The cast is drawn up front, so
+ * an accidental huge number would stall; no chat UI needs more distinct
+ * authors than this to look busy.
+ */
+export const MAX_PARTICIPANTS = 10_000;
 
 /**
  * Options for {@link createMessageGenerator}.
@@ -23,15 +51,45 @@ export const USERPIC_SOURCES: ReadonlyArray<UserpicSource> = Object.freeze(['dat
 export interface MessageGeneratorOptions {
   /**
    * Seed for the generator's private faker instance. The same seed (with the
-   * same locale and userpics option) yields the same sequence of messages.
-   * Must be a finite integer. Omitted ⇒ a random seed, readable back from
+   * same other options) yields the same sequence of messages. Must be a
+   * finite integer. Omitted ⇒ a random seed, readable back from
    * {@link MessageGenerator.seed}.
+   *
+   * @defaultValue a random integer
    */
   seed?: number;
-  /** Locale of names and text; one of `SUPPORTED_LOCALES`. Default `'en'`. */
+  /**
+   * Locale of names and text; one of `SUPPORTED_LOCALES`.
+   *
+   * @defaultValue `'en'`
+   */
   locale?: SupportedLocale;
-  /** Source of user pictures. Default `'data-uri'`. */
+  /**
+   * Source of user pictures.
+   *
+   * @defaultValue `'data-uri'`
+   */
   userpics?: UserpicSource;
+  /**
+   * How assistant replies look: `'sentence'` (one sentence) or `'markdown'`
+   * (paragraphs, lists, code blocks, of varied length; see
+   * {@link AssistantReplyStyle}). Affects {@link MessageGenerator.assistant}
+   * and the assistant messages of {@link MessageGenerator.message}.
+   *
+   * @defaultValue `'sentence'`
+   */
+  assistantReplies?: AssistantReplyStyle;
+  /**
+   * Size of a fixed cast of users that user messages are drawn from: each
+   * participant keeps one name (unique within the cast) and one userpic for
+   * the whole conversation; the cast is drawn from the seed, so it is the same
+   * for the same seed and options. An integer from 1 to
+   * {@link MAX_PARTICIPANTS}. Omitted ⇒ every user message has a newly drawn
+   * name and userpic.
+   *
+   * @defaultValue `undefined` (no fixed cast)
+   */
+  participants?: number;
 }
 
 /**
@@ -44,11 +102,23 @@ export interface MessageGenerator {
    * was; pass it back to reproduce the sequence.
    */
   readonly seed: number;
+  /**
+   * The fixed cast of users, in the order it was drawn, when the
+   * `participants` option is set; `undefined` when every user message has a
+   * newly drawn author. Frozen.
+   */
+  readonly participants: ReadonlyArray<ChatParticipant> | undefined;
   /** A user or assistant message, each with probability ½. */
   message(): ChatMessage;
-  /** A user message: random first name, portrait, and 1–10 sentences. */
+  /**
+   * A user message: 1–10 sentences by a random first name with a portrait, or
+   * by a random member of the cast when the `participants` option is set.
+   */
   user(): ChatMessage;
-  /** An assistant message: fixed name and icon, exactly one sentence. */
+  /**
+   * An assistant message with a fixed name and icon: exactly one sentence, or
+   * a Markdown reply with `assistantReplies: 'markdown'`.
+   */
   assistant(): ChatMessage;
   /**
    * `count` messages from {@link MessageGenerator.message}, in order.
@@ -61,6 +131,50 @@ export interface MessageGenerator {
 
 const ID_LENGTH = 10;
 const MAX_USER_SENTENCES = 10;
+/**
+ * Redraws of a first name already in the cast before falling back to a
+ * numbered name. A locale has hundreds of first names, so this is only reached
+ * by casts close to that size, and bounds the work for larger ones.
+ */
+const MAX_NAME_DRAWS = 20;
+
+/**
+ * Validates a string option against its accepted values, in the error style
+ * of the other options: a non-string is a TypeError, an unknown string a
+ * RangeError; both name the option and list the accepted values.
+ */
+function checkChoice(option: string, value: unknown, choices: ReadonlyArray<string>): void {
+  if (typeof value !== 'string') {
+    throw new TypeError(
+      `createMessageGenerator: ${option} must be one of ${choices.join(', ')}, got ${describeValue(value)}`,
+    );
+  }
+  if (!choices.includes(value)) {
+    throw new RangeError(
+      `createMessageGenerator: unknown ${option} ${JSON.stringify(value)}; expected one of ${choices.join(', ')}`,
+    );
+  }
+}
+
+/**
+ * Validates the `participants` option: a non-number is a TypeError, a number
+ * that is not an integer in 1..{@link MAX_PARTICIPANTS} a RangeError, like
+ * `messages(count)` does for its count.
+ */
+function checkParticipants(participants: unknown): number | undefined {
+  if (participants === undefined) return undefined;
+  if (typeof participants !== 'number') {
+    throw new TypeError(
+      `createMessageGenerator: participants must be a number (an integer from 1 to ${MAX_PARTICIPANTS}), got ${describeValue(participants)}`,
+    );
+  }
+  if (!Number.isInteger(participants) || participants < 1 || participants > MAX_PARTICIPANTS) {
+    throw new RangeError(
+      `createMessageGenerator: participants must be an integer from 1 to ${MAX_PARTICIPANTS}, got ${describeValue(participants)}`,
+    );
+  }
+  return participants;
+}
 
 /**
  * Creates an independent, deterministic chat-message generator.
@@ -70,18 +184,23 @@ const MAX_USER_SENTENCES = 10;
  * const gen = createMessageGenerator({ seed: 42 });
  * const history = gen.messages(50);
  * const reply = gen.assistant();
+ *
+ * // Three people talking to an assistant that answers in Markdown.
+ * const chat = createMessageGenerator({ seed: 42, participants: 3, assistantReplies: 'markdown' });
  * ```
  *
  * @throws TypeError if `options` is not an object, `seed` is not a finite
- *   integer, `locale` is missing (`''`, `null`, not a string) or `userpics`
- *   is not a string.
- * @throws RangeError if `locale` or `userpics` is not a known value.
+ *   integer, `locale` is missing (`''`, `null`, not a string), `userpics` or
+ *   `assistantReplies` is not a string, or `participants` is not a number.
+ * @throws RangeError if `locale`, `userpics` or `assistantReplies` is not a
+ *   known value, or `participants` is not an integer from 1 to
+ *   {@link MAX_PARTICIPANTS}.
  */
 export function createMessageGenerator(options?: MessageGeneratorOptions): MessageGenerator {
   if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
     throw new TypeError(`createMessageGenerator: options must be an object, got ${describeValue(options)}`);
   }
-  const { seed, locale = 'en', userpics = 'data-uri' } = options ?? {};
+  const { seed, locale = 'en', userpics = 'data-uri', assistantReplies = 'sentence', participants } = options ?? {};
 
   if (seed !== undefined && (typeof seed !== 'number' || !Number.isInteger(seed))) {
     throw new TypeError(`createMessageGenerator: seed must be a finite integer, got ${describeValue(seed)}`);
@@ -89,16 +208,9 @@ export function createMessageGenerator(options?: MessageGeneratorOptions): Messa
   // `locale: undefined` counts as omitted (the default above), but an explicit
   // null or '' is a caller bug worth surfacing, so it is validated, not defaulted.
   const localeChain = resolveLocaleChain(locale);
-  if (typeof userpics !== 'string') {
-    throw new TypeError(
-      `createMessageGenerator: userpics must be one of ${USERPIC_SOURCES.join(', ')}, got ${describeValue(userpics)}`,
-    );
-  }
-  if (!(USERPIC_SOURCES as ReadonlyArray<string>).includes(userpics)) {
-    throw new RangeError(
-      `createMessageGenerator: unknown userpics ${JSON.stringify(userpics)}; expected one of ${USERPIC_SOURCES.join(', ')}`,
-    );
-  }
+  checkChoice('userpics', userpics, USERPIC_SOURCES);
+  checkChoice('assistantReplies', assistantReplies, ASSISTANT_REPLY_STYLES);
+  const castSize = checkParticipants(participants);
 
   // A private instance, never the global `faker`: seeding the global would let
   // generators (and any other faker user in the app) disturb each other.
@@ -124,10 +236,42 @@ export function createMessageGenerator(options?: MessageGeneratorOptions): Messa
       ? faker.image.personPortrait()
       : initialAvatarDataUri(name, faker.number.int({ min: 0, max: 359 }));
 
+  const drawCast = (size: number): ReadonlyArray<ChatParticipant> => {
+    const taken = new Set<string>();
+    const uniqueName = (): string => {
+      // Two participants with the same name would read as one person with two
+      // faces, which defeats the point of a stable cast.
+      for (let draw = 0; draw < MAX_NAME_DRAWS; draw++) {
+        const name = faker.person.firstName();
+        if (!taken.has(name)) return name;
+      }
+      const name = faker.person.firstName();
+      let n = 2;
+      while (taken.has(`${name} ${n}`)) n++;
+      return `${name} ${n}`;
+    };
+    return Object.freeze(
+      Array.from({ length: size }, () => {
+        const name = uniqueName();
+        taken.add(name);
+        return Object.freeze({ name, userpic: userpicFor(name) });
+      }),
+    );
+  };
+  // Drawn right after the seed, before any message, so that the cast depends
+  // only on the seed and options, never on which methods are called later.
+  const cast = castSize === undefined ? undefined : drawCast(castSize);
+
+  // Name before userpic: the order of draws is what keeps the default output
+  // identical to the recorded fixture.
+  const newAuthor = (): ChatParticipant => {
+    const name = faker.person.firstName();
+    return { name, userpic: userpicFor(name) };
+  };
+
   const user = (): ChatMessage => {
     const id = nextId();
-    const name = faker.person.firstName();
-    const userpic = userpicFor(name);
+    const { name, userpic } = cast === undefined ? newAuthor() : faker.helpers.arrayElement(cast);
     const sentenceCount = faker.number.int({ min: 1, max: MAX_USER_SENTENCES });
     const content = Array.from({ length: sentenceCount }, () => faker.lorem.sentence()).join(' ');
     return { id, role: 'user', content, name, userpic };
@@ -136,7 +280,7 @@ export function createMessageGenerator(options?: MessageGeneratorOptions): Messa
   const assistant = (): ChatMessage => ({
     id: nextId(),
     role: 'assistant',
-    content: faker.lorem.sentence(),
+    content: assistantReplies === 'markdown' ? markdownReply(faker) : faker.lorem.sentence(),
     name: ASSISTANT_NAME,
     userpic: ASSISTANT_USERPIC,
   });
@@ -153,5 +297,5 @@ export function createMessageGenerator(options?: MessageGeneratorOptions): Messa
     return Array.from({ length: count }, message);
   };
 
-  return { seed: actualSeed, message, user, assistant, messages };
+  return { seed: actualSeed, participants: cast, message, user, assistant, messages };
 }

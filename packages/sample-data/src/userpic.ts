@@ -21,7 +21,9 @@ export const ASSISTANT_NAME = 'Assistant';
  * Icon used for every assistant message: a self-contained SVG `data:` URI, so
  * it renders offline and never triggers a network request.
  */
-export const ASSISTANT_USERPIC: string = svgDataUri(
+// Pure, like every top-level value of this package: an unused export must be
+// droppable by a bundler (see SUPPORTED_LOCALES).
+export const ASSISTANT_USERPIC: string = /* @__PURE__ */ svgDataUri(
   '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">' +
     '<rect width="64" height="64" rx="14" fill="#10a37f"/>' +
     '<rect x="16" y="20" width="32" height="26" rx="6" fill="#fff"/>' +

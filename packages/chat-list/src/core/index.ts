@@ -11,3 +11,4 @@ export * from './layout-change';
 export * from './viewport-size';
 export * from './key-census';
 export * from './keyboard-navigation';
+export * from './read-tracker';

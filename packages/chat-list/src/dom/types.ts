@@ -291,4 +291,24 @@ export interface ChatListBehaviorOptions<TMessage> {
    * @defaultValue `undefined`
    */
   onVisibleRangeChange?: (range: VisibleRange | null) => void;
+  /**
+   * Read receipts: called with the ids of messages the reader has read, a message being read once
+   * at least `messagesSeenRatio` of it (or of the viewport, for a message taller than it) stayed in
+   * view for `messagesSeenDelay` ms while the page was visible (a row flicking past in a fast
+   * scroll is not read; a hidden tab reads nothing). Batched: one call for the messages read at
+   * the same moment, in list order. Each message is reported at most once while it is in the list.
+   * Independent of `unseenCount`, which counts a message seen as soon as any part of it shows.
+   * @defaultValue `undefined`
+   */
+  onMessagesSeen?: (ids: MessageKey[]) => void;
+  /**
+   * The part of a message, 0 to 1, that must be in view for `onMessagesSeen`.
+   * @defaultValue `0.5`
+   */
+  messagesSeenRatio?: number;
+  /**
+   * How long, in ms, a message must stay in view for `onMessagesSeen`.
+   * @defaultValue `300`
+   */
+  messagesSeenDelay?: number;
 }

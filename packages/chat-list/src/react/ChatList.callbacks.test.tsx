@@ -449,3 +449,41 @@ describe('onHistoryEndReached', () => {
     expect(onHistoryEndReached).not.toHaveBeenCalled();
   });
 });
+
+describe('onMessagesSeen (read receipts)', () => {
+  test('is called once, after messagesSeenDelay, with the messages in view; never again for them', () => {
+    vi.useFakeTimers();
+    const onMessagesSeen = vi.fn();
+    // 5 rows of 50 px in a 600 px viewport: all in view.
+    renderList({ messages: makeMessages(5), onMessagesSeen, messagesSeenDelay: 500 });
+    act(() => vi.advanceTimersByTime(499));
+    expect(onMessagesSeen).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(onMessagesSeen).toHaveBeenCalledTimes(1);
+    expect(onMessagesSeen).toHaveBeenCalledWith(['m0', 'm1', 'm2', 'm3', 'm4']);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(onMessagesSeen).toHaveBeenCalledTimes(1);
+  });
+
+  test('a message appended into view is reported on its own, after the delay', () => {
+    vi.useFakeTimers();
+    const onMessagesSeen = vi.fn();
+    const initial = makeMessages(2);
+    const { update } = renderList({ messages: initial, onMessagesSeen });
+    act(() => vi.advanceTimersByTime(300));
+    expect(onMessagesSeen).toHaveBeenLastCalledWith(['m0', 'm1']);
+    update({ messages: [...initial, ...makeMessages(1, 2)], onMessagesSeen });
+    act(() => vi.advanceTimersByTime(300));
+    expect(onMessagesSeen).toHaveBeenCalledTimes(2);
+    expect(onMessagesSeen).toHaveBeenLastCalledWith(['m2']);
+  });
+
+  test('leaves no timer behind once unmounted', () => {
+    vi.useFakeTimers();
+    const onMessagesSeen = vi.fn();
+    const { unmount } = renderList({ messages: makeMessages(3), onMessagesSeen });
+    unmount();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(onMessagesSeen).not.toHaveBeenCalled();
+  });
+});

@@ -5,6 +5,8 @@ import {
   HISTORY_END_OFFSET_RULE,
   INITIAL_RENDER_COUNT_RULE,
   NEWER_END_OFFSET_RULE,
+  MESSAGES_SEEN_DELAY_RULE,
+  MESSAGES_SEEN_RATIO_RULE,
   OVERSCAN_RULE,
   describeEstimateProblem,
   describeNumberProblem,
@@ -170,6 +172,8 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     warnOnce(describeNumberProblem(options.initialRenderCount, INITIAL_RENDER_COUNT_RULE));
     warnOnce(describeNumberProblem(options.historyEndOffset, HISTORY_END_OFFSET_RULE));
     warnOnce(describeNumberProblem(options.newerEndOffset, NEWER_END_OFFSET_RULE));
+    warnOnce(describeNumberProblem(options.messagesSeenRatio, MESSAGES_SEEN_RATIO_RULE));
+    warnOnce(describeNumberProblem(options.messagesSeenDelay, MESSAGES_SEEN_DELAY_RULE));
     if (!Array.isArray(messages)) warnOnce(`messages must be an array, got ${typeof messages}; rendering none.`);
   }
   const safeMessages: readonly TMessage[] = Array.isArray(messages) ? messages : NO_MESSAGES;
