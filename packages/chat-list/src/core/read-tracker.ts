@@ -30,6 +30,14 @@ export interface ReadObservation {
   visible: readonly MessageVisibility[];
   /** A hidden tab reads nothing; the time in view starts over when it shows again. */
   isDocumentVisible: boolean;
+  /**
+   * A scroll command (the opening, a jump, a follow) is carrying the view to its target. A message
+   * that comes into view on the way starts its time when the view arrives, not before: rows pass
+   * by, and at the opening the first layouts are estimates the reader never saw. Without this the
+   * messages on screen when a conversation opens came in two or three calls, a frame apart.
+   * Messages that were already in view and stay there keep their time.
+   */
+  isViewMoving: boolean;
 }
 
 /** The tracker's answer, as data: what to report now and when to look again. */
@@ -62,14 +70,15 @@ export const createReadTracker = (): ReadTracker => {
   let reported = new Set<MessageKey>();
 
   return {
-    observe({ now, visible, isDocumentVisible }, { minVisibleRatio, minVisibleMs }) {
+    observe({ now, visible, isDocumentVisible, isViewMoving }, { minVisibleRatio, minVisibleMs }) {
       const read: MessageKey[] = [];
       const stillInView = new Map<MessageKey, number>();
       let checkAt: number | null = null;
       if (isDocumentVisible) {
         for (const { key, visibleRatio } of visible) {
           if (reported.has(key) || visibleRatio <= 0 || visibleRatio < minVisibleRatio) continue;
-          const since = inViewSince.get(key) ?? now;
+          const since = inViewSince.get(key) ?? (isViewMoving ? undefined : now);
+          if (since === undefined) continue;
           if (now - since >= minVisibleMs) {
             reported.add(key);
             read.push(key);

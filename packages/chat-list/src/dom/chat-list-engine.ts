@@ -9,6 +9,10 @@ import {
   READER,
   SCROLL_END_DELAY_MS,
   createSeenTracker,
+  createReadTracker,
+  getVisibleRatio,
+  MESSAGES_SEEN_DELAY_RULE,
+  MESSAGES_SEEN_RATIO_RULE,
   decideFollow,
   detectMessageChange,
   findAnchorIndex,
@@ -38,6 +42,7 @@ import {
   type HistoryTriggerEvent,
   type HistoryTriggerState,
   type MessageKey,
+  type MessageVisibility,
   type ReadingAnchor,
   type ScrollCommand,
   type ScrollCommandReason,
@@ -253,6 +258,9 @@ export const createChatListEngine = <TMessage>() => {
   let committedHasNewer = false;
   const seen = createSeenTracker();
   let unseenCount = 0;
+  /** `onMessagesSeen`: read receipts (issue #16), and the timer that looks again when one is due. */
+  const reads = createReadTracker();
+  let readCheckTimer: ReturnType<typeof setTimeout> | undefined;
   /** The range `onVisibleRangeChange` last reported. */
   let reportedRange: VisibleRange | null = null;
   let isScrolling = false;
@@ -344,8 +352,10 @@ export const createChatListEngine = <TMessage>() => {
     const transition = reduceScrollOwner(owner, event, { pinsWhileGrowing });
     owner = transition.owner;
     for (const effect of transition.effects) applyEffect(effect);
-    if (previous.kind === 'command' && previous.command.behavior === 'smooth' && owner.kind !== 'command') {
-      remeasureRenderedRows();
+    if (previous.kind === 'command' && owner.kind !== 'command') {
+      if (previous.command.behavior === 'smooth') remeasureRenderedRows();
+      // The view arrived: the messages that came into view on the way start their read time now.
+      recheckRead();
     }
   };
 
@@ -632,10 +642,48 @@ export const createChatListEngine = <TMessage>() => {
   };
 
   /**
-   * Edges, owner, seen tracking and the history trigger, from the DOM as it is now.
-   * `isOwnWrite` is false only for a scroll event none of our writes explains.
+   * Read receipts: tells the read tracker which messages are in view and how much of each, reports
+   * the ones it found read, and looks again when it says one will be (its decision, as data).
    */
-  /** Seen tracking, the unseen count and the visible range, from the layout as it is now. */
+  const reportRead = (range: VisibleRange | null) => {
+    const { options, messages, getKeyAt } = inputs;
+    clearTimeout(readCheckTimer);
+    if (options.onMessagesSeen === undefined || scroller === null) return;
+    const { scrollOffset, viewportSize } = readMetrics();
+    const layout = getLayout(virtualizer);
+    const visible: MessageVisibility[] = [];
+    for (let index = range?.firstIndex ?? 0; range !== null && index <= range.lastIndex; index++) {
+      const row = layout[index + prefixCount()];
+      const message = messages[index];
+      // A hole gets a stand-in key (useChatList's getKeyAt): there is no message to have read.
+      if (row === undefined || message === undefined || message === null) continue;
+      visible.push({ key: getKeyAt(index), visibleRatio: getVisibleRatio(row, scrollOffset, viewportSize) });
+    }
+    const now = performance.now();
+    const { read, checkAt } = reads.observe(
+      {
+        now,
+        visible,
+        isDocumentVisible: scroller.ownerDocument.visibilityState !== 'hidden',
+        isViewMoving: owner.kind === 'command',
+      },
+      {
+        minVisibleRatio: sanitizeNumber(options.messagesSeenRatio, MESSAGES_SEEN_RATIO_RULE),
+        minVisibleMs: sanitizeNumber(options.messagesSeenDelay, MESSAGES_SEEN_DELAY_RULE),
+      },
+    );
+    if (checkAt !== null) readCheckTimer = setTimeout(recheckRead, checkAt - now);
+    if (read.length > 0) options.onMessagesSeen(read);
+  };
+  /**
+   * The read tracker's timer, the tab shown or hidden, a command that landed: the messages in view
+   * are the same, their time or the tracker's conditions are not.
+   */
+  const recheckRead = () => {
+    if (scroller !== null && committedMessages === inputs.messages) reportRead(getVisibleRange());
+  };
+
+  /** Seen tracking, the unseen count, the visible range and read receipts, from the layout as it is now. */
   const reportVisible = () => {
     const { options, messages, getKeyAt } = inputs;
     const range = getVisibleRange();
@@ -649,6 +697,7 @@ export const createChatListEngine = <TMessage>() => {
       unseenCount = unseen;
       options.onUnseenCountChange?.(unseen);
     }
+    reportRead(range);
   };
 
   /**
@@ -663,6 +712,10 @@ export const createChatListEngine = <TMessage>() => {
     if (scroller !== null && committedMessages === inputs.messages) reportVisible();
   };
 
+  /**
+   * Edges, owner, seen tracking and the history trigger, from the DOM as it is now.
+   * `isOwnWrite` is false only for a scroll event none of our writes explains.
+   */
   const syncWithScroller = (isOwnWrite = true) => {
     if (scroller === null) return;
     const { options } = inputs;
@@ -776,10 +829,13 @@ export const createChatListEngine = <TMessage>() => {
     if (element === null) return;
     element.addEventListener('scroll', onScroll, { passive: true });
     for (const type of INTENT_EVENTS) element.addEventListener(type, onUserIntent, { passive: true });
+    element.ownerDocument.addEventListener('visibilitychange', recheckRead);
     const stopObserving = observeResize(element, onViewportResize);
     detachScroller = () => {
       element.removeEventListener('scroll', onScroll);
       for (const type of INTENT_EVENTS) element.removeEventListener(type, onUserIntent);
+      element.ownerDocument.removeEventListener('visibilitychange', recheckRead);
+      clearTimeout(readCheckTimer);
       stopObserving?.();
     };
   };
@@ -804,6 +860,7 @@ export const createChatListEngine = <TMessage>() => {
       committedHasSuffix = false;
       committedMessages = null;
       clearTimeout(scrollEndTimer);
+      clearTimeout(readCheckTimer);
       olderLoader.request++;
       newerLoader.request++;
       // A watch frame still scheduled finds no command and stops.
@@ -846,6 +903,7 @@ export const createChatListEngine = <TMessage>() => {
       }
     }
     seen.applyChange(change, length, getKeyAt);
+    reads.prune(length, getKeyAt);
 
     const wasAtBottom = isAtBottom || isHeadingForBottom(owner);
     if (change.kind === 'opened') {

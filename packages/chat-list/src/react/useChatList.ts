@@ -122,7 +122,7 @@ export interface UseChatListResult<TMessage> {
    * The key the list uses for the message at `index` (the one rows and `focusedKey` are matched
    * by): `getMessageKey`'s result, or a stand-in for a hole or a message without a key.
    */
-  getKeyAt: (index: number) => MessageKey;
+  getMessageKeyAt: (index: number) => MessageKey;
   /** The underlying TanStack virtualizer, for what this hook does not cover. */
   virtualizer: Virtualizer<HTMLElement, HTMLElement>;
 }
@@ -342,7 +342,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     totalSize: virtualizer.getTotalSize(),
     isPrerendered,
     getRowAttributes,
-    getKeyAt,
+    getMessageKeyAt: getKeyAt,
     virtualizer,
   };
 };

@@ -82,7 +82,7 @@ export const useKeyboardNavigation = <TMessage>({
   const focusMessage = (index: number, landing: Promise<boolean>) => {
     pendingFocus.current = index;
     // Kept rendered from now on, so it can take focus before the scroll lands.
-    current.current.setFocusedKey(current.current.list.getKeyAt(index));
+    current.current.setFocusedKey(current.current.list.getMessageKeyAt(index));
     focusPendingRow();
     void landing.then(focusPendingRow);
   };
@@ -161,7 +161,7 @@ export const useKeyboardNavigation = <TMessage>({
       return;
     }
     const index = row === null ? -1 : Number(row.dataset.index);
-    current.current.setFocusedKey(index === -1 ? undefined : current.current.list.getKeyAt(index));
+    current.current.setFocusedKey(index === -1 ? undefined : current.current.list.getMessageKeyAt(index));
   };
 
   const onBlur = (event: FocusEvent<HTMLElement>) => {

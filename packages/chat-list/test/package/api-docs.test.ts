@@ -78,6 +78,7 @@ describe('API reference', () => {
     'usage',
     'follow-modes',
     'history',
+    'read-receipts',
     'accessibility',
     'dom-contract',
     'testing-jsdom',

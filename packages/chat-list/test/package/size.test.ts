@@ -25,12 +25,15 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // prop (#14) to 8.14 kB and 18.21 kB, and keyboard and screen-reader access by default (#17: the
 // feed semantics, the announcer, keyboard navigation with the focused row kept rendered, reduced
 // motion, named affix rows, focus kept in the list when the focused message is removed; 6.1 kB
-// minified, the key-to-action policy and its focus moves) to 10.25 kB and 20.30 kB.
+// minified, the key-to-action policy and its focus moves) to 10.25 kB and 20.30 kB, and read
+// receipts (`onMessagesSeen`, #16: the read tracker, its timer, the tab's visibility and the
+// view's moves) to 10.81 kB and 20.84 kB. Read receipts are the first candidate for an entry of their own when
+// the size work of #12 splits optional features out.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 10252 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 20297 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 10811 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 20835 },
 ];
 
 const measure = (external: string[]) =>
