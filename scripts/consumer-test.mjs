@@ -133,8 +133,11 @@ import {
   type VisibleRange,
 } from '@chat-list/react';
 import { createMessageGenerator, type ChatMessage } from '@chat-list/sample-data';
+import { bear } from '@chat-list/sample-data/lists';
 
-const generator = createMessageGenerator({ seed: 7 });
+const generator = createMessageGenerator({ seed: 7, assistantReplies: 'markdown', participants: 3 });
+// The light entry type-checks and bundles in an app too.
+export const firstBear: string | undefined = bear[0];
 const followAnswers: FollowPolicy<ChatMessage> = followWhen(({ newMessages }) =>
   newMessages.some((message) => message.role === 'assistant'),
 );
@@ -245,6 +248,7 @@ for (const name of ['ChatList', 'useChatList', 'followAlways', 'followNever', 'f
 }
 assert.equal(typeof sampleData.createMessageGenerator, 'function');
 assert.ok(sampleData.airlineData.airport.length > 0, 'lookup lists load through require()');
+assert.equal(require('@chat-list/sample-data/lists').bear, sampleData.bear, 'the light ./lists entry gives the same lists');
 const messages = sampleData.createMessageGenerator({ seed: 1 }).messages(20);
 assert.deepEqual(messages, sampleData.createMessageGenerator({ seed: 1 }).messages(20), 'deterministic');
 const html = renderToString(
