@@ -1,0 +1,108 @@
+import { useChat } from '@ai-sdk/react';
+import { ChatList, followWhen, type ChatListHandle } from '@chat-list/react';
+import { DefaultChatTransport, type UIMessage } from 'ai';
+import { useRef, useState, type FormEvent } from 'react';
+import Markdown from 'react-markdown';
+import { earlierMessages } from './history';
+
+const transport = new DefaultChatTransport({ api: '/api/chat' });
+
+// Sending brings the reader to the bottom wherever they were; a reply follows only a reader already there.
+const followOwnMessages = followWhen<UIMessage>(({ newMessages }) =>
+  newMessages.some((message) => message.role === 'user'),
+);
+
+function textOf(message: UIMessage | undefined): string {
+  return message?.parts.map((part) => (part.type === 'text' ? part.text : '')).join('') ?? '';
+}
+
+// Module-level like renderMessage: a new function on each render would make the list re-estimate
+// (or re-render) rows that did not change, on every streamed token.
+function estimateMessageHeight(message: UIMessage): number {
+  return 56 + Math.ceil(textOf(message).length / 70) * 21;
+}
+
+function renderMessage(message: UIMessage) {
+  return (
+    <div className="message" data-role={message.role}>
+      <div className="bubble">
+        {message.parts.map((part, index) =>
+          part.type === 'text' ? <Markdown key={index}>{part.text}</Markdown> : null,
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function App() {
+  const { messages, sendMessage, regenerate, stop, status, error } = useChat({ messages: earlierMessages, transport });
+  const list = useRef<ChatListHandle>(null);
+  const [draft, setDraft] = useState('');
+  const [unseenCount, setUnseenCount] = useState(0);
+  // null while the reader is at the bottom; otherwise the length of the last message when they left it.
+  const [lengthWhenLeft, setLengthWhenLeft] = useState<number | null>(null);
+  const lastLength = textOf(messages.at(-1)).length;
+  // unseenCount counts whole messages: a reply that keeps streaming after the reader scrolled up
+  // began in view, so it counts as seen, and its growth has to be noticed here.
+  const hasNewBelow = lengthWhenLeft !== null && (unseenCount > 0 || lastLength > lengthWhenLeft);
+  const isAnswering = status === 'submitted' || status === 'streaming';
+  const canRegenerate = !isAnswering && (messages.at(-1)?.role === 'assistant' || status === 'error');
+
+  function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = draft.trim();
+    if (text === '' || isAnswering) return;
+    void sendMessage({ text });
+    setDraft('');
+  }
+
+  return (
+    <main className="chat">
+      <div className="messages">
+        <ChatList
+          ref={list}
+          messages={messages}
+          renderMessage={renderMessage}
+          estimateSize={estimateMessageHeight}
+          follow={followOwnMessages}
+          suffix={status === 'submitted' ? <p className="thinking">Thinking…</p> : null}
+          onUnseenCountChange={setUnseenCount}
+          onAtBottomChange={(isAtBottom) => setLengthWhenLeft(isAtBottom ? null : lastLength)}
+        />
+        {hasNewBelow && (
+          <button type="button" className="new-badge" onClick={() => void list.current?.scrollToBottom()}>
+            <span aria-hidden="true">↓ </span>
+            {unseenCount > 0 ? `${unseenCount} new` : 'Reply continues'}
+          </button>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="error">
+          Something went wrong. Try Regenerate.
+        </p>
+      )}
+      <form className="composer" onSubmit={send}>
+        <input
+          aria-label="Message"
+          placeholder="Ask something…"
+          autoComplete="off"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <button type="submit" disabled={isAnswering || draft.trim() === ''}>
+          Send
+        </button>
+        {isAnswering && (
+          <button type="button" onClick={() => void stop()}>
+            Stop
+          </button>
+        )}
+        {canRegenerate && (
+          <button type="button" onClick={() => void regenerate()}>
+            Regenerate
+          </button>
+        )}
+      </form>
+    </main>
+  );
+}

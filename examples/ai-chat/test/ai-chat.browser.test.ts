@@ -1,0 +1,354 @@
+// Browser test of the built example (examples/ai-chat/dist) in Chromium, served by `vite preview`
+// so that the mock /api/chat endpoint streams the replies. It assumes dist is built (the root test
+// command runs `pnpm -r build` first). Every wait polls a condition or counts animation frames.
+import { launchChromium } from '@chat-list/browser-harness';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { preview, type PreviewServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANNED_REPLIES } from '../server/mock-chat-endpoint.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SCROLLER = '[data-chat-list-scroller]';
+const EDGE = 1.5;
+const HISTORY_LENGTH = 200;
+const SHORTEST_REPLY = Math.min(...CANNED_REPLIES.map((reply) => reply.length));
+
+let server: PreviewServer;
+let baseUrl: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(new URL('../dist/index.html', import.meta.url))) {
+    throw new Error('examples/ai-chat/dist is missing: run `pnpm --filter @chat-list/example-ai-chat build` first.');
+  }
+  server = await preview({ root: ROOT, logLevel: 'warn', preview: { host: '127.0.0.1', port: 0 } });
+  const address = server.httpServer.address();
+  if (address === null || typeof address === 'string') throw new Error('vite preview is not listening on a port');
+  baseUrl = `http://127.0.0.1:${address.port}`;
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface Chat {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and warnings, uncaught page errors. */
+  problems: string[];
+  /** Requests that left 127.0.0.1. */
+  external: string[];
+}
+
+async function openChat(): Promise<Chat> {
+  const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const external: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.push(`console.${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol === 'data:' || url.protocol === 'blob:') return;
+    if (url.hostname !== '127.0.0.1') external.push(request.url());
+  });
+  await page.goto(baseUrl);
+  await page.locator(`${SCROLLER} [data-index]`).first().waitFor();
+  await expectAtBottom(page, 'opening');
+  return { page, context, problems, external };
+}
+
+/** Fails naming the scenario when the page logged errors/warnings or left 127.0.0.1; closes it. */
+async function finish(chat: Chat, scenario: string) {
+  await frames(chat.page, 2);
+  await chat.context.close();
+  expect(chat.problems, `${scenario}: console errors/warnings`).toEqual([]);
+  expect(chat.external, `${scenario}: requests that left 127.0.0.1`).toEqual([]);
+}
+
+async function frames(page: Page, count: number) {
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        let seen = 0;
+        const step = () => (++seen >= n ? resolve() : requestAnimationFrame(step));
+        requestAnimationFrame(step);
+      }),
+    count,
+  );
+}
+
+interface Geometry {
+  scrollTop: number;
+  /** scrollHeight − (scrollTop + clientHeight) */
+  gap: number;
+}
+
+interface FrameSample {
+  gap: number;
+  scrollHeight: number;
+}
+
+function geometry(page: Page): Promise<Geometry> {
+  return page.locator(SCROLLER).evaluate((scroller) => ({
+    scrollTop: scroller.scrollTop,
+    gap: scroller.scrollHeight - (scroller.scrollTop + scroller.clientHeight),
+  }));
+}
+
+async function expectAtBottom(page: Page, scenario: string) {
+  await expect
+    .poll(async () => (await geometry(page)).gap, { message: `${scenario}: bottom gap (px) ≤ ${EDGE}` })
+    .toBeLessThanOrEqual(EDGE);
+}
+
+/** Polls until scrollTop holds still for a few frames (a wheel scroll may animate), and returns it. */
+async function settledScrollTop(page: Page): Promise<number> {
+  let previous = Number.NaN;
+  for (;;) {
+    await frames(page, 3);
+    const { scrollTop } = await geometry(page);
+    if (Math.abs(scrollTop - previous) < 0.5) return scrollTop;
+    previous = scrollTop;
+  }
+}
+
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+/** The "↓ N new" / "↓ Reply continues" button (the arrow is hidden from its accessible name). */
+const newBadge = (page: Page) => page.getByRole('button', { name: /^(\d+ new|Reply continues)$/ });
+const row = (page: Page, index: number) => page.locator(`${SCROLLER} [data-index="${index}"]`);
+
+interface RowInfo {
+  id: string;
+  role: string | null;
+  text: string;
+  /** Whether any part of the row is inside the scroller's viewport. */
+  inView: boolean;
+}
+
+/** Message `index`'s row, or null while it is not rendered. */
+function rowInfo(page: Page, index: number): Promise<RowInfo | null> {
+  return page.evaluate(
+    ([scrollerSelector, rowIndex]) => {
+      const scroller = document.querySelector(scrollerSelector)!;
+      const element = scroller.querySelector(`[data-index="${rowIndex}"]`);
+      if (!(element instanceof HTMLElement)) return null;
+      const rowBox = element.getBoundingClientRect();
+      const viewport = scroller.getBoundingClientRect();
+      return {
+        id: element.dataset.id ?? '',
+        role: element.querySelector('[data-role]')?.getAttribute('data-role') ?? null,
+        text: element.innerText,
+        inView: rowBox.bottom > viewport.top && rowBox.top < viewport.bottom,
+      };
+    },
+    [SCROLLER, index] as const,
+  );
+}
+
+async function replyText(page: Page, index: number): Promise<string> {
+  const info = await rowInfo(page, index);
+  if (info === null) throw new Error(`message ${index} is not rendered`);
+  return info.text;
+}
+
+async function send(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+}
+
+/** Sends a message and waits until its reply (the message after it) shows text; returns the reply's index. */
+async function sendAndAwaitReply(page: Page, text: string, scenario: string): Promise<number> {
+  const count = Number(await page.locator(`${SCROLLER} [data-index]`).first().getAttribute('aria-setsize'));
+  await send(page, text);
+  const replyIndex = count + 1;
+  await expect
+    .poll(() => rowInfo(page, count), { message: `${scenario}: the sent message` })
+    .toMatchObject({ role: 'user', text });
+  await expect
+    .poll(async () => (await rowInfo(page, replyIndex))?.text.trim().length ?? 0, {
+      message: `${scenario}: the reply's text`,
+    })
+    .toBeGreaterThan(0);
+  expect((await rowInfo(page, replyIndex))?.role, `${scenario}: the reply's role`).toBe('assistant');
+  return replyIndex;
+}
+
+/** The answer is over when Stop is gone and Regenerate is offered (useChat's status is 'ready'). */
+async function expectReady(page: Page, scenario: string) {
+  await expect
+    .poll(() => button(page, 'Stop').count(), { message: `${scenario}: Stop is gone`, timeout: 15_000 })
+    .toBe(0);
+  await expect
+    .poll(() => button(page, 'Regenerate').isVisible(), { message: `${scenario}: Regenerate is offered` })
+    .toBe(true);
+}
+
+describe('AI chat example (built, in Chromium at 900×700)', () => {
+  it('streams a markdown reply and keeps the list at the bottom on every frame while it streams', async () => {
+    const scenario = 'send';
+    const chat = await openChat();
+    const { page } = chat;
+    const replyIndex = await sendAndAwaitReply(page, 'How does pinning work?', scenario);
+    expect(replyIndex, `${scenario}: the reply follows the 200 earlier messages and the sent one`).toBe(
+      HISTORY_LENGTH + 1,
+    );
+
+    // Sampled at the start of each frame until the answer is over: what the previous frame painted.
+    await page.evaluate((scroller) => {
+      const element = document.querySelector(scroller)!;
+      const samples: FrameSample[] = [];
+      const sampler = { samples, running: true };
+      Object.assign(window, { gapSampler: sampler });
+      const tick = () => {
+        samples.push({
+          gap: element.scrollHeight - (element.scrollTop + element.clientHeight),
+          scrollHeight: element.scrollHeight,
+        });
+        if (sampler.running) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    }, SCROLLER);
+    await expectReady(page, scenario);
+    const samples = await page.evaluate(() => {
+      const sampler = (window as unknown as { gapSampler: { running: boolean; samples: FrameSample[] } }).gapSampler;
+      sampler.running = false;
+      return sampler.samples;
+    });
+    expect(samples.length, `${scenario}: frames sampled while the reply streamed`).toBeGreaterThan(20);
+    const grewBy = samples.at(-1)!.scrollHeight - samples[0]!.scrollHeight;
+    expect(grewBy, `${scenario}: the reply grew the list (px) while sampled`).toBeGreaterThan(100);
+    const worst = Math.max(...samples.map((sample) => sample.gap));
+    expect(worst, `${scenario}: worst bottom gap (px) over ${samples.length} frames of streaming`).toBeLessThanOrEqual(
+      EDGE,
+    );
+    await expectAtBottom(page, `${scenario}, after the reply`);
+
+    const reply = row(page, replyIndex).locator('[data-role="assistant"]');
+    expect(await reply.locator('li').count(), `${scenario}: list items rendered from markdown`).toBeGreaterThan(1);
+    expect(await reply.locator('pre > code').count(), `${scenario}: a code block rendered from markdown`).toBe(1);
+    expect(await reply.locator('strong').count(), `${scenario}: bold text rendered from markdown`).toBeGreaterThan(0);
+    expect(await replyText(page, replyIndex), `${scenario}: no markdown syntax left`).not.toContain('```');
+    const renderedRows = await page.locator(`${SCROLLER} [data-index]`).count();
+    expect(renderedRows, `${scenario}: rows in the DOM of ${HISTORY_LENGTH + 2} messages`).toBeLessThan(60);
+    await finish(chat, scenario);
+  });
+
+  it('Stop halts the stream: the reply stops growing and the chat is ready again', async () => {
+    const scenario = 'stop';
+    const chat = await openChat();
+    const { page } = chat;
+    const replyIndex = await sendAndAwaitReply(page, 'Tell me something long.', scenario);
+    await button(page, 'Stop').click();
+    await expectReady(page, scenario);
+    const stoppedText = await replyText(page, replyIndex);
+    // About ten tokens' worth of time at the endpoint's 30 ms per token.
+    await frames(page, 20);
+    expect(await replyText(page, replyIndex), `${scenario}: the reply grew after Stop`).toBe(stoppedText);
+    expect(stoppedText.length, `${scenario}: the stopped reply is a fraction of a whole one`).toBeLessThan(
+      SHORTEST_REPLY / 2,
+    );
+    expect(await button(page, 'Send').isDisabled(), `${scenario}: Send is disabled with an empty draft`).toBe(true);
+    await page.getByRole('textbox', { name: 'Message' }).fill('Next question');
+    await expect
+      .poll(() => button(page, 'Send').isEnabled(), { message: `${scenario}: Send is enabled again` })
+      .toBe(true);
+    await expectAtBottom(page, scenario);
+    await finish(chat, scenario);
+  });
+
+  it('Regenerate replaces the last reply with a new one', async () => {
+    const scenario = 'regenerate';
+    const chat = await openChat();
+    const { page } = chat;
+    const replyIndex = await sendAndAwaitReply(page, 'Give me an answer.', scenario);
+    await expectReady(page, scenario);
+    const first = (await rowInfo(page, replyIndex))!;
+
+    await button(page, 'Regenerate').click();
+    await button(page, 'Stop').waitFor();
+    await expectReady(page, scenario);
+    const second = (await rowInfo(page, replyIndex))!;
+    expect(second.id, `${scenario}: the reply is a new message`).not.toBe(first.id);
+    expect(second.role, `${scenario}: the new reply's role`).toBe('assistant');
+    expect(second.text, `${scenario}: the new reply's text`).not.toBe(first.text);
+    expect(await page.locator(`${SCROLLER} [data-id="${first.id}"]`).count(), `${scenario}: the old reply`).toBe(0);
+    expect(await rowInfo(page, replyIndex + 1), `${scenario}: a message after the new reply`).toBeNull();
+    expect(await row(page, replyIndex).getAttribute('aria-setsize'), `${scenario}: message count`).toBe(
+      String(replyIndex + 1),
+    );
+    await expectAtBottom(page, scenario);
+    await finish(chat, scenario);
+  });
+
+  it('leaves a reader who scrolls up during a reply where they are, with a badge that brings them back', async () => {
+    const scenario = 'scroll up while streaming';
+    const chat = await openChat();
+    const { page } = chat;
+    const replyIndex = await sendAndAwaitReply(page, 'Stream a long one.', scenario);
+    expect(await newBadge(page).count(), `${scenario}: a badge at the bottom`).toBe(0);
+
+    await page.locator(SCROLLER).hover();
+    await page.mouse.wheel(0, -400);
+    const readingAt = await settledScrollTop(page);
+    const lengthWhenLeft = (await replyText(page, replyIndex)).length;
+    await button(page, 'Reply continues').waitFor();
+    await expect
+      .poll(async () => (await replyText(page, replyIndex)).length, {
+        message: `${scenario}: the reply keeps streaming below the reader`,
+      })
+      .toBeGreaterThan(lengthWhenLeft);
+    await frames(page, 10);
+    const whileAway = await geometry(page);
+    expect(Math.abs(whileAway.scrollTop - readingAt), `${scenario}: the reader was moved (px)`).toBeLessThanOrEqual(1);
+    expect(whileAway.gap, `${scenario}: the reply grows below the viewport (px)`).toBeGreaterThan(300);
+    expect(await button(page, 'Stop').isVisible(), `${scenario}: still streaming when the badge is clicked`).toBe(true);
+
+    await newBadge(page).click();
+    await expectAtBottom(page, `${scenario}, after the badge`);
+    await expect
+      .poll(() => newBadge(page).count(), { message: `${scenario}: the badge is gone at the bottom` })
+      .toBe(0);
+    await expectReady(page, scenario);
+    await expectAtBottom(page, `${scenario}, once the reply is complete`);
+    await finish(chat, scenario);
+  });
+
+  it('counts a regenerated reply that arrives while the reader reads history as 1 new', async () => {
+    const scenario = 'regenerate while away';
+    const chat = await openChat();
+    const { page } = chat;
+    const replyIndex = await sendAndAwaitReply(page, 'Answer me twice.', scenario);
+    await expectReady(page, scenario);
+    const firstId = (await rowInfo(page, replyIndex))!.id;
+
+    await page.locator(SCROLLER).hover();
+    await page.mouse.wheel(0, -1500);
+    const readingAt = await settledScrollTop(page);
+    expect(await newBadge(page).count(), `${scenario}: a badge before anything new`).toBe(0);
+
+    await button(page, 'Regenerate').click();
+    await button(page, '1 new').waitFor();
+    const whileAway = await geometry(page);
+    expect(Math.abs(whileAway.scrollTop - readingAt), `${scenario}: the reader was moved (px)`).toBeLessThanOrEqual(1);
+
+    await newBadge(page).click();
+    await expectAtBottom(page, `${scenario}, after the badge`);
+    await expect
+      .poll(() => newBadge(page).count(), { message: `${scenario}: the badge is gone at the bottom` })
+      .toBe(0);
+    const reply = await rowInfo(page, replyIndex);
+    expect(reply?.inView, `${scenario}: the new reply is in view`).toBe(true);
+    expect(reply?.id, `${scenario}: a new reply`).not.toBe(firstId);
+    await expectReady(page, scenario);
+    await finish(chat, scenario);
+  });
+});
