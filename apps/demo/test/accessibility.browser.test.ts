@@ -4,7 +4,7 @@
 // ring; nothing overflows the phone's width. It assumes the dist is built.
 // Every wait is a poll on a condition or a count of animation frames, never a sleep.
 import { AxeBuilder } from '@axe-core/playwright';
-import { launchChromium, serveStatic } from '@chat-list/browser-harness';
+import { launchChromium, serveStatic, watchPage } from '@chat-list/browser-harness';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,13 +55,7 @@ interface Demo {
 async function openDemo(viewport: Viewport, colorScheme: Theme, query = '?seed=1'): Promise<Demo> {
   const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') {
-      problems.push(`console.${message.type()}: ${message.text()}`);
-    }
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  const { problems } = watchPage(page);
   await page.addInitScript(holdHistoryTimer, HISTORY_DELAY_MS);
   await page.emulateMedia({ colorScheme });
   await page.goto(`${server.url}/${query}`);

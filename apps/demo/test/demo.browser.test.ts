@@ -2,7 +2,7 @@
 // It assumes the dist is built (`pnpm -r build` runs first in the root test command).
 // Every wait is a poll on a condition or a count of animation frames; the only
 // time-based expectation is the 1000 ms history delay, which is the subject there.
-import { launchChromium, serveStatic } from '@chat-list/browser-harness';
+import { launchChromium, serveStatic, watchPage } from '@chat-list/browser-harness';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,19 +37,7 @@ interface Demo {
 async function openDemo(query = '?seed=1'): Promise<Demo> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  const problems: string[] = [];
-  const external: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') {
-      problems.push(`console.${message.type()}: ${message.text()}`);
-    }
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.protocol === 'data:' || url.protocol === 'blob:') return;
-    if (url.hostname !== '127.0.0.1') external.push(request.url());
-  });
+  const { problems, external } = watchPage(page);
   await page.goto(`${server.url}/${query}`);
   await page.locator(SCROLLER).waitFor({ state: 'attached' });
   return { page, context, problems, external };

@@ -1,7 +1,7 @@
 // Browser test of the built example (examples/ai-chat/dist) in Chromium, served by `vite preview`
 // so that the mock /api/chat endpoint streams the replies. It assumes dist is built (the root test
 // command runs `pnpm -r build` first). Every wait polls a condition or counts animation frames.
-import { launchChromium } from '@chat-list/browser-harness';
+import { launchChromium, watchPage } from '@chat-list/browser-harness';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -47,19 +47,7 @@ interface Chat {
 async function openChat(): Promise<Chat> {
   const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
   const page = await context.newPage();
-  const problems: string[] = [];
-  const external: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') {
-      problems.push(`console.${message.type()}: ${message.text()}`);
-    }
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.protocol === 'data:' || url.protocol === 'blob:') return;
-    if (url.hostname !== '127.0.0.1') external.push(request.url());
-  });
+  const { problems, external } = watchPage(page);
   await page.goto(baseUrl);
   await page.locator(`${SCROLLER} [data-index]`).first().waitFor();
   await expectAtBottom(page, 'opening');

@@ -3,7 +3,7 @@
 // What it checks is the issue's promise: the newest messages are in the server HTML, at the
 // bottom of the list, and hydration takes over without a mismatch and without moving them.
 // Every wait polls a condition; nothing sleeps for a fixed time.
-import { launchChromium } from '@chat-list/browser-harness';
+import { launchChromium, watchPage } from '@chat-list/browser-harness';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -129,18 +129,7 @@ interface Opened {
 async function open(options: { javaScriptEnabled?: boolean } = {}): Promise<Opened> {
   const context = await browser.newContext({ viewport: VIEWPORT, ...options });
   const page = await context.newPage();
-  const problems: string[] = [];
-  const external: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') {
-      problems.push(`console.${message.type()}: ${message.text()}`);
-    }
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('request', (request) => {
-    const { protocol, hostname } = new URL(request.url());
-    if (protocol !== 'data:' && protocol !== 'blob:' && hostname !== HOST) external.push(request.url());
-  });
+  const { problems, external } = watchPage(page, HOST);
   return { page, context, problems, external };
 }
 

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 /** The Chromium binary the tests use: `CHROMIUM_PATH`, else Debian's `/usr/bin/chromium`. */
 export declare function findChromium(): string;
@@ -6,3 +6,8 @@ export declare function findChromium(): string;
 export declare function launchChromium(): Promise<Browser>;
 /** A static server for a built folder on 127.0.0.1 at a free port. */
 export declare function serveStatic(root: string): Promise<{ url: string; close: () => Promise<void> }>;
+/**
+ * Records a page's console errors and warnings, uncaught errors (`problems`) and the requests that
+ * leave `host` (`external`, default 127.0.0.1); the arrays fill as the page runs.
+ */
+export declare function watchPage(page: Page, host?: string): { problems: string[]; external: string[] };

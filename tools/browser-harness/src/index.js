@@ -77,3 +77,24 @@ export async function serveStatic(root) {
     close: () => new Promise((resolveClose) => server.close(() => resolveClose(undefined))),
   };
 }
+
+/**
+ * Records what a page does wrong while a test drives it: console errors and warnings, uncaught
+ * errors, and requests that leave `host` (a web font, telemetry: the tests run offline, and an
+ * app that phones out is a finding). The arrays fill as the page runs.
+ */
+export function watchPage(page, host = '127.0.0.1') {
+  const problems = [];
+  const external = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.push(`console.${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('request', (request) => {
+    const { protocol, hostname } = new URL(request.url());
+    if (protocol !== 'data:' && protocol !== 'blob:' && hostname !== host) external.push(request.url());
+  });
+  return { problems, external };
+}
