@@ -73,6 +73,13 @@ export const INTERNAL_PROPERTIES = [
   'markVisible',
   'applyChange',
   'getUnseenCount',
+  // read receipts (src/core/read-tracker.ts)
+  'visibleRatio',
+  'isDocumentVisible',
+  'isViewMoving',
+  'minVisibleRatio',
+  'minVisibleMs',
+  'checkAt',
   // the engine's methods and render inputs, called by useChatList only
   'getKeyAt',
   'adoptVirtualizer',

@@ -195,6 +195,8 @@ export const createChatListEngine = <TMessage>() => {
   let scroller: HTMLElement | null = null;
   /** The element that wraps the rendered rows. */
   let content: HTMLElement | null = null;
+  /** True while `remeasure` measures the rendered rows: it anchors the reader's row itself. */
+  let isRemeasuring = false;
   /** The element as tall as all rows (`totalSize`), when the markup hands it over. */
   let sizer: HTMLElement | null = null;
   /** The visually hidden polite live region that announces newer messages (issue #17), when rendered. */
@@ -369,11 +371,44 @@ export const createChatListEngine = <TMessage>() => {
     if (!isMounted || content === null) return;
     // TanStack neither compensates nor retargets during its own smooth scroll: end it first.
     virtualizer.cancelScroll();
-    for (const row of content.children) {
+    measureRenderedRows(content);
+  };
+
+  const measureRenderedRows = (element: HTMLElement) => {
+    for (const row of element.children) {
       const index = Number((row as HTMLElement).dataset.virtualIndex);
       if (Number.isInteger(index))
         virtualizer.resizeItem(index, measureRowElement(row as HTMLElement, undefined, virtualizer));
     }
+  };
+
+  /**
+   * `remeasure()` (issue #14): forgets every measured size and measures the rendered rows again,
+   * in one synchronous step, so no frame shows them at their estimates. Rows out of view go back
+   * to `estimateSize` until they render. Compensating each row as TanStack would moves the list
+   * once per row, from offsets that are all stale: instead the reader's row is found before and
+   * put back after, once. A list held at the bottom is held there by the pin, and a command
+   * under way keeps its target (it corrects itself every frame).
+   */
+  const remeasure = () => {
+    if (!isMounted || scroller === null || content === null) return;
+    const anchor = owner.kind === 'reader' ? findCurrentAnchor() : null;
+    isRemeasuring = true;
+    try {
+      virtualizer.measure();
+      measureRenderedRows(content);
+    } finally {
+      isRemeasuring = false;
+    }
+    fitSizer();
+    const { count, getItemKey } = virtualizer.options;
+    const index = anchor === null ? -1 : findAnchorIndex(anchor, count, getItemKey, 0);
+    const row = index === -1 ? undefined : getLayout(virtualizer)[index];
+    if (anchor !== null && row !== undefined) {
+      const offset = Math.min(getAnchoredOffset(anchor, row.start), bottomOffset(scroller));
+      setModelScrollOffset(virtualizer, writeScroll(scroller, offset, 'anchor'));
+    }
+    pinToBottom();
   };
 
   const applyEffect = (effect: ScrollOwnerEffect) => {
@@ -516,7 +551,8 @@ export const createChatListEngine = <TMessage>() => {
    * would pull it up.
    */
   const shouldCompensate = (item: VirtualItem, _delta: number, instance: ListVirtualizer) => {
-    if (isHeadingForBottom(owner)) return false;
+    // `remeasure` puts the reader's row back itself, once.
+    if (isHeadingForBottom(owner) || isRemeasuring) return false;
     // Only now is the layout needed; brought up to date, it costs a pass over the rows after this one.
     const row = getLayout(instance)[item.index] ?? item;
     return shouldCompensateResize(
@@ -591,6 +627,7 @@ export const createChatListEngine = <TMessage>() => {
       return seen.getUnseenCount(inputs.messages.length);
     },
     getScrollElement: () => scroller,
+    remeasure,
   };
 
   /**

@@ -140,6 +140,15 @@ export interface ChatListHandle<TMessage = unknown> {
    * @defaultValue returns `null` (before mount)
    */
   getScrollElement(): HTMLElement | null;
+  /**
+   * Forgets every measured row height and measures the rows on screen again; rows out of view go
+   * back to `estimateSize` until they render. Call it after something changed row heights that
+   * the list cannot see: a font or density setting, a new width-dependent `estimateSize` after a
+   * resize (rows measured at the old width keep their old heights until they render again). The
+   * reader's row stays where it is, and a list at the bottom stays at the bottom.
+   * @defaultValue does nothing (before mount)
+   */
+  remeasure(): void;
 }
 
 /** Where a conversation opens instead of at its newest message. */
@@ -167,7 +176,8 @@ export interface ChatListBehaviorOptions<TMessage> {
   getMessageKey?: (message: TMessage) => MessageKey;
   /**
    * Height in px before a row is measured. Keep it stable (module-level or `useCallback`): a
-   * new function re-estimates every row not yet measured.
+   * new function re-estimates every row not yet measured; `remeasure()` on the handle forgets
+   * the measured ones too.
    * @defaultValue `() => 80`
    */
   estimateSize?: (message: TMessage, index: number) => number;

@@ -451,14 +451,20 @@ describe('onHistoryEndReached', () => {
 });
 
 describe('onMessagesSeen (read receipts)', () => {
-  test('is called once, after messagesSeenDelay, with the messages in view; never again for them', () => {
+  /**
+   * The opening (and a follow) is a scroll command that lands after two still frames: the
+   * messages it brings into view start their time then. More than enough here.
+   */
+  const LANDING_MS = 100;
+
+  test('is called once, messagesSeenDelay after the opening landed, with the messages in view; never again for them', () => {
     vi.useFakeTimers();
     const onMessagesSeen = vi.fn();
     // 5 rows of 50 px in a 600 px viewport: all in view.
     renderList({ messages: makeMessages(5), onMessagesSeen, messagesSeenDelay: 500 });
     act(() => vi.advanceTimersByTime(499));
     expect(onMessagesSeen).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => vi.advanceTimersByTime(LANDING_MS));
     expect(onMessagesSeen).toHaveBeenCalledTimes(1);
     expect(onMessagesSeen).toHaveBeenCalledWith(['m0', 'm1', 'm2', 'm3', 'm4']);
     act(() => vi.advanceTimersByTime(5000));
@@ -470,10 +476,12 @@ describe('onMessagesSeen (read receipts)', () => {
     const onMessagesSeen = vi.fn();
     const initial = makeMessages(2);
     const { update } = renderList({ messages: initial, onMessagesSeen });
-    act(() => vi.advanceTimersByTime(300));
+    act(() => vi.advanceTimersByTime(300 + LANDING_MS));
     expect(onMessagesSeen).toHaveBeenLastCalledWith(['m0', 'm1']);
     update({ messages: [...initial, ...makeMessages(1, 2)], onMessagesSeen });
-    act(() => vi.advanceTimersByTime(300));
+    act(() => vi.advanceTimersByTime(299));
+    expect(onMessagesSeen).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(LANDING_MS));
     expect(onMessagesSeen).toHaveBeenCalledTimes(2);
     expect(onMessagesSeen).toHaveBeenLastCalledWith(['m2']);
   });
