@@ -107,6 +107,12 @@ describe('shouldCompensateResize', () => {
     expect(shouldCompensateResize({ start: 400, end: 700, isMeasured: false }, 500, 400)).toBe(true);
   });
 
+  it('leaves a row that starts less than half a pixel above the top alone: it is the reader’s row, rounded', () => {
+    // The fuzzer's case: scrollTop 80087 (device pixels), the row measured from 80086.5.
+    expect(shouldCompensateResize({ start: 80086.5, end: 80300, isMeasured: true }, 80087, 600)).toBe(false);
+    expect(shouldCompensateResize({ start: 80086.4, end: 80300, isMeasured: true }, 80087, 600)).toBe(true);
+  });
+
   it('leaves a row below the viewport top alone', () => {
     expect(shouldCompensateResize({ start: 600, end: 700, isMeasured: false }, 500, 400)).toBe(false);
   });

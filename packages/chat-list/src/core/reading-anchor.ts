@@ -31,11 +31,20 @@ export interface AnchorLayout<TKey> {
 export const ABOVE_VIEWPORT_TOLERANCE_PX = 1;
 
 /**
+ * How far above the viewport's top a row may start and still be the row the reader reads, from
+ * its top: the scroller's offset is rounded to device pixels and row edges are not, so a row the
+ * reader sees whole can start half a pixel above. It grows downwards like any row in view. Treated
+ * as spanning the top, its growth was compensated upwards: the fuzzer saw the reader's row rise
+ * 90 px when a narrower container re-wrapped it, under a throttled CPU (issue #13).
+ */
+export const READER_ROW_TOP_TOLERANCE_PX = 0.5;
+
+/**
  * Whether a row that changed size must move the scroll offset by its change, so the reader's
  * row (the top fully visible one) stays still (TanStack asks on every measurement):
  * - a row above the reader, within {@link ABOVE_VIEWPORT_TOLERANCE_PX} (a row ending 0.1 px
  *   into the viewport lost a 112 px compensation for good under load, issue #12);
- * - a row that spans the viewport's top with rows visible below it: they are what the reader
+ * - a row that spans the viewport's top (by more than {@link READER_ROW_TOP_TOLERANCE_PX}) with rows visible below it: they are what the reader
  *   reads, so they stay and the spanning row grows upwards, out of view (the fuzzer of issue #13
  *   found an image loading in a half-visible message pushing the text below down);
  * - the first measurement of a row that starts above the viewport top: its estimate was wrong
@@ -49,7 +58,8 @@ export const shouldCompensateResize = (
   viewportSize: number,
 ): boolean =>
   row.end <= scrollOffset + ABOVE_VIEWPORT_TOLERANCE_PX ||
-  (row.start < scrollOffset && (!row.isMeasured || row.end < scrollOffset + viewportSize));
+  (row.start < scrollOffset - READER_ROW_TOP_TOLERANCE_PX &&
+    (!row.isMeasured || row.end < scrollOffset + viewportSize));
 
 /**
  * The reader's row: the first message row that reaches below the viewport's top. Whatever

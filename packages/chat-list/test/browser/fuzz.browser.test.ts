@@ -93,6 +93,9 @@ const applyStep = async (fixture: FixturePage, step: Step, before: ListSnapshot,
       await fixture.page.focus('[data-chat-list-scroller]');
       await fixture.page.keyboard.press(step.key);
       return [];
+    case 'remeasure':
+      await fixture.run('window.fixture.handle.remeasure()');
+      return [];
     case 'remount':
       await fixture.run('window.fixture.setMounted(false)');
       await fixture.run('window.fixture.setMounted(true)');

@@ -1,3 +1,4 @@
+import { READER_ROW_TOP_TOLERANCE_PX } from '../../src/core/reading-anchor';
 import type { Expectation } from './steps';
 
 /** A rendered row, relative to the viewport's top (px). */
@@ -31,9 +32,11 @@ export interface ListSnapshot {
   };
 }
 
-/** The reader's row: the first message row whose top is inside the viewport. */
+/** The reader's row: the first message row whose top is inside the viewport (as the list rounds it). */
 export const readerRow = (snapshot: ListSnapshot): RowSnapshot | null =>
-  snapshot.rows.find((row) => row.kind === 'message' && row.top >= -0.5 && row.top < snapshot.clientHeight) ?? null;
+  snapshot.rows.find(
+    (row) => row.kind === 'message' && row.top >= -READER_ROW_TOP_TOLERANCE_PX && row.top < snapshot.clientHeight,
+  ) ?? null;
 
 export const gapOf = (snapshot: ListSnapshot) => snapshot.scrollHeight - (snapshot.scrollTop + snapshot.clientHeight);
 

@@ -33,7 +33,9 @@ export type Step =
       /** Where `index` and `id` put the message; replays from before it existed mean 'start'. */
       align?: 'start' | 'center' | 'end';
     }
-  | { kind: 'remount' };
+  | { kind: 'remount' }
+  /** `remeasure()`: every measured height forgotten, the rendered rows measured again. */
+  | { kind: 'remeasure' };
 
 const FOLLOW_MODES: readonly FollowSetting[] = ['always', 'never', 'at-bottom', 'only-received'];
 
@@ -57,6 +59,7 @@ export const nextStep = (random: Random): Step => {
     ['key', 4],
     ['command', 7],
     ['remount', 1],
+    ['remeasure', 1],
   ]);
   const at = Math.round(random.next() * 1000) / 1000;
   switch (kind) {
@@ -86,6 +89,7 @@ export const nextStep = (random: Random): Step => {
       return { kind, at };
     case 'clear':
     case 'remount':
+    case 'remeasure':
       return { kind };
     case 'resize-row':
       return { kind, at, extra: random.pick([0, 30, 150]) };
@@ -197,6 +201,7 @@ const expectationWhenScrollable = (step: Step, context: StepContext): Expectatio
       // The one allowed move: a prefix appearing at the very top is shown (SPEC §2.5).
       return step.shown && context.wasAtTop ? 'free' : 'anchor';
     case 'resize-frame':
+    case 'remeasure':
       return wasAtBottom && pins ? 'bottom' : 'anchor';
     case 'clear':
     case 'remount':
