@@ -27,13 +27,14 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // motion, named affix rows, focus kept in the list when the focused message is removed; 6.1 kB
 // minified, the key-to-action policy and its focus moves) to 10.25 kB and 20.30 kB, and read
 // receipts (`onMessagesSeen`, #16: the read tracker, its timer, the tab's visibility and the
-// view's moves) to 10.81 kB and 20.84 kB, and `remeasure()` (#14) to 10.91 kB and 20.93 kB. Read receipts are the first candidate for an entry of their own when
+// view's moves) to 10.81 kB and 20.84 kB, `remeasure()` (#14) to 10.91 kB and 20.93 kB, and the reader's-row tolerance of a resize
+// compensation (#13) to 10.92 kB and 20.94 kB. Read receipts are the first candidate for an entry of their own when
 // the size work of #12 splits optional features out.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 10911 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 20924 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 10921 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 20934 },
 ];
 
 const measure = (external: string[]) =>
