@@ -47,6 +47,7 @@ describe('the handle has every member of SPEC §2.2', () => {
     expectTypeOf<H['newestSeenId']>().toEqualTypeOf<MessageKey | undefined>();
     expectTypeOf<H['unseenCount']>().toEqualTypeOf<number>();
     expectTypeOf<H['getScrollElement']>().returns.toEqualTypeOf<HTMLElement | null>();
+    expectTypeOf<H['remeasure']>().returns.toEqualTypeOf<void>();
   });
 
   test('at runtime every method is a function and every getter has a value of the right type', () => {
@@ -62,6 +63,7 @@ describe('the handle has every member of SPEC §2.2', () => {
       'getVisibleRange',
       'wasSeen',
       'getScrollElement',
+      'remeasure',
     ] as const) {
       expect(typeof handle[method], method).toBe('function');
     }
@@ -175,6 +177,12 @@ describe('scroll commands', () => {
 });
 
 describe('state getters', () => {
+  test('remeasure after unmount does nothing and throws nothing', () => {
+    const { handle, unmount } = renderList();
+    unmount();
+    expect(() => handle.remeasure()).not.toThrow();
+  });
+
   test('getScrollElement returns the scroller element', () => {
     const { handle, scroller } = renderList();
     expect(handle.getScrollElement()).toBe(scroller);
