@@ -129,6 +129,17 @@ describe('commands', () => {
     expect(effects).toEqual([{ type: 'cancel-scroll' }, { type: 'settle-command', landed: false }]);
   });
 
+  it('keep an instant bottom command that moved up only because the browser clamped it at a shorter bottom', () => {
+    const { owner, effects } = run(commanding(BOTTOM, { lastOffset: 238 }), [
+      { type: 'command-frame', offset: 198, isOnTarget: true, now: 1, isAtBottom: true },
+      { type: 'command-frame', offset: 198, isOnTarget: true, now: 2, isAtBottom: true },
+      { type: 'command-frame', offset: 198, isOnTarget: true, now: 3, isAtBottom: true },
+    ]);
+    expect(owner).toEqual(PINNED);
+    expect(effects).toContainEqual({ type: 'settle-command', landed: true });
+    expect(effects).not.toContainEqual({ type: 'cancel-scroll' });
+  });
+
   it('are abandoned on reader intent or a raw move, stopping the virtualizer and settling false', () => {
     for (const event of [{ type: 'reader-intent' }, { type: 'raw-move' }] as const) {
       const { owner, effects } = run(commanding(INDEX), [event]);

@@ -182,9 +182,12 @@ const watchCommandFrame = (
   const isToBottom = command.target.kind === 'bottom';
   const restingOwner = ownerAtRest(isToBottom || isAtBottom, context);
   const isStill = Math.abs(offset - command.lastOffset) < 0.5;
-  if (isToBottom && command.behavior === 'auto' && offset < command.lastOffset - 1) {
+  if (isToBottom && command.behavior === 'auto' && offset < command.lastOffset - 1 && !isOnTarget) {
     // On the way down, the list moved up: code or a gesture we cannot see (a scrollbar
-    // drag, `scrollTop = 0`) took over. Yield, do not pull back.
+    // drag, `scrollTop = 0`) took over. Yield, do not pull back. A list that moved up and is
+    // still at the bottom was clamped by the browser (rows measured shorter than their
+    // estimates): the fuzzer found that taken for the reader, and a resize then lost the bottom
+    // by 367 px (issue #13).
     return ABANDONED;
   }
   const landedFrames = isOnTarget && isStill ? command.landedFrames + 1 : 0;

@@ -270,7 +270,6 @@ export const createChatListEngine = <TMessage>() => {
   /** onOlderMessages / onNewerMessages calls waiting for the paint (see `flushBatches`). */
   let pendingBatches: Array<() => void> = [];
   let detachScroller: (() => void) | undefined;
-  let detachContent: (() => void) | undefined;
 
   const prefixCount = () => (inputs.hasPrefix ? 1 : 0);
   const hasNewer = () => inputs.options.hasNewer === true;
@@ -459,14 +458,37 @@ export const createChatListEngine = <TMessage>() => {
     }
   };
 
+  /**
+   * Measures the rendered rows when a smooth command reached its target by TanStack's layout, and
+   * returns whether it is still there. On the way, TanStack measures only the rows near the target
+   * (`shouldMeasureDuringScroll`), so the layout it aimed by can hold estimates for rows the
+   * view now shows: the fuzzer found a message asked to end at the viewport's bottom resolved
+   * `true` 40 px above it (issue #13). Rows measured to other sizes move the target: the
+   * command goes there at once, and lands on a later frame.
+   */
+  const measureOnArrival = (command: ScrollCommand): boolean => {
+    const { target } = command;
+    if (command.behavior !== 'smooth' || target.kind !== 'index' || Math.abs(offsetNow() - command.lastOffset) >= 0.5) {
+      return true;
+    }
+    remeasureRenderedRows();
+    if (isOnTarget(target)) return true;
+    virtualizer.scrollToIndex(target.index + prefixCount(), {
+      align: toVirtualizerAlign(target.align),
+      behavior: 'auto',
+    });
+    return false;
+  };
+
   /** Once per frame while a command is under way. */
   const watchCommand = () => {
     commandFrame = 0;
     if (owner.kind !== 'command') return;
+    const { target } = owner.command;
     dispatch({
       type: 'command-frame',
       offset: offsetNow(),
-      isOnTarget: isOnTarget(owner.command.target),
+      isOnTarget: isOnTarget(target) && measureOnArrival(owner.command),
       now: performance.now(),
       isAtBottom: !hasNewer() && isAtBottomEdge(readMetrics(), atBottomThreshold()),
     });
@@ -817,13 +839,25 @@ export const createChatListEngine = <TMessage>() => {
       committedHasSuffix !== inputs.hasSuffix ||
       // Moved since we last read or wrote it (the app set scrollTop, or a commit landed
       // before the scroll event): the scroll event decides, not a stale state.
-      Math.abs(scroller.scrollTop - knownOffset) >= 1
+      (Math.abs(scroller.scrollTop - knownOffset) >= 1 && !isClampedAtBottom(scroller))
     ) {
       return;
     }
     const bottom = bottomOffset(scroller);
     if (bottom - scroller.scrollTop > 0.5) writeScroll(scroller, bottom, 'pin');
+    else knownOffset = scroller.scrollTop;
   };
+
+  /**
+   * Whether the scroller moved up from where we left it only because the content got shorter
+   * under it: the browser clamps the offset to the new bottom. Rows measured smaller after a
+   * resize (their wrapping changed) shrink the content for a frame before TanStack's total
+   * catches up; the pin took that move for the reader's and let go, leaving the list 156 px
+   * above the bottom once the total grew back (found by the fuzzer, issue #13). A reader who
+   * scrolls up does not stop exactly at the bottom edge.
+   */
+  const isClampedAtBottom = (element: HTMLElement) =>
+    element.scrollTop < knownOffset && bottomOffset(element) - element.scrollTop < 1;
 
   // Listens to the scroller only while it is attached, so `scroller` is that element.
   const onScroll = () => {
@@ -833,7 +867,13 @@ export const createChatListEngine = <TMessage>() => {
     clearTimeout(scrollEndTimer);
     scrollEndTimer = setTimeout(() => {
       isScrolling = false;
-      if (isMounted) inputs.options.onScrollEnd?.();
+      if (!isMounted) return;
+      // Rows mounted during a smooth scroll that TanStack drove (`scrollToOffset` and
+      // `scrollBy` with `behavior: 'smooth'`, which are not commands and have no landing) were
+      // not measured, and their ResizeObserver does not fire again: measured now, or the layout
+      // keeps their estimates (the fuzzer found getVisibleRange() a row off the DOM, issue #13).
+      if (content !== null && owner.kind !== 'command') measureRenderedRows(content);
+      inputs.options.onScrollEnd?.();
     }, SCROLL_END_DELAY_MS);
     const write = lastWrite;
     lastWrite = null;
@@ -889,10 +929,16 @@ export const createChatListEngine = <TMessage>() => {
     sizer = element;
   };
 
+  /**
+   * The rows' wrapper is not observed: TanStack observes every row, and a row that resizes
+   * reaches the pin through `onLayoutChange`. An observer on the wrapper (shallower than the
+   * rows) broke the ResizeObserver loop: TanStack's measurement of a row re-renders the range
+   * synchronously, which resizes the wrapper after its depth was delivered ("ResizeObserver
+   * loop completed with undelivered notifications" on every jump by the scrollbar, found by the
+   * fuzzer, issue #13 bug 9).
+   */
   const contentRef = (element: HTMLElement | null) => {
-    detachContent?.();
     content = element;
-    if (element !== null) detachContent = observeResize(element, pinToBottom);
   };
 
   const mount = () => {
@@ -1010,6 +1056,14 @@ export const createChatListEngine = <TMessage>() => {
 
   const afterRender = () => {
     if (process.env.NODE_ENV !== 'production') warnIfUnbounded(scroller, virtualizer.getTotalSize());
+    // TanStack lets go of a removed row when the next row's ref is detached, but React detaches
+    // a row's ref before it removes the row: the last row of a commit stays observed while
+    // detached. A detached element's size change is a notification at depth 0, which a render
+    // inside a ResizeObserver callback (TanStack re-renders synchronously when the viewport
+    // resizes) leaves undelivered: "ResizeObserver loop completed with undelivered
+    // notifications" on every shorter viewport (found by the fuzzer, issue #13 bug 9). Called
+    // with null, TanStack's `measureElement` lets go of every detached row now.
+    virtualizer.measureElement(null);
     // The total may have changed after this render was computed (rows measured in its commit).
     fitSizer();
     syncPolicy();

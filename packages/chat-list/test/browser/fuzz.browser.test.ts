@@ -241,6 +241,68 @@ const FOUND_BY_THE_FUZZER: Array<{ name: string; count: number; strict: boolean;
     strict: false,
     steps: [{ kind: 'prepend', count: 1000 }, { kind: 'remeasure' }],
   },
+  {
+    // The second append's follow was taken for the reader when the browser clamped it to a
+    // shorter bottom (rows measured under their estimates): nothing pinned the list, and a
+    // narrower container re-wrapping the rows left it 367 px above the bottom.
+    name: 'a follow clamped by rows measured shorter stays at the bottom through a resize',
+    count: 3,
+    strict: false,
+    steps: [
+      { kind: 'append', count: 10, role: 'assistant' },
+      { kind: 'append', count: 1, role: 'assistant' },
+      { kind: 'resize-frame', width: 450, height: 300 },
+    ],
+  },
+  {
+    // Rows re-wrapped by a narrower container overflowed TanStack's stale total, then shrank:
+    // the browser clamped the pinned list, the pin took that for the reader and let go (156 px).
+    name: 'a list pinned by a smooth scrollToBottom stays at the bottom when the container narrows',
+    count: 50,
+    strict: false,
+    steps: [
+      { kind: 'key', key: 'Home' },
+      { kind: 'command', command: 'bottom', at: 0.334, behavior: 'smooth', align: 'center' },
+      { kind: 'resize-frame', width: 300, height: 450 },
+    ],
+  },
+  {
+    // The last row removed in a commit stayed observed while detached (TanStack lets go of it one
+    // ref later), and a detached element's notification cannot be delivered in the same loop.
+    name: 'a shorter viewport raises no ResizeObserver loop error',
+    count: 300,
+    strict: false,
+    steps: [{ kind: 'resize-frame', width: 600, height: 300 }],
+  },
+  {
+    // The rows' wrapper was observed above the rows, whose measurement re-renders the range.
+    name: 'a jump by the scrollbar raises no ResizeObserver loop error',
+    count: 300,
+    strict: false,
+    steps: [{ kind: 'scrollbar', at: 0.409 }],
+  },
+  {
+    // Rows mounted during TanStack's smooth scroll were never measured: getVisibleRange() was a row off.
+    name: 'a smooth scrollToOffset leaves the visible range agreeing with the DOM',
+    count: 300,
+    strict: true,
+    steps: [
+      { kind: 'key', key: 'Home' },
+      { kind: 'command', command: 'offset', at: 0.548, behavior: 'smooth', align: 'end' },
+    ],
+  },
+  {
+    // Landed by TanStack's layout, which still held estimates for the rows around the target: 40 px off.
+    name: 'a smooth scrollToId with align end lands with the message at the bottom edge',
+    count: 0,
+    strict: false,
+    steps: [
+      { kind: 'append', count: 1000, role: 'assistant' },
+      { kind: 'wheel', delta: -1200 },
+      { kind: 'wheel', delta: -1200 },
+      { kind: 'command', command: 'id', at: 0.623, behavior: 'smooth', align: 'end' },
+    ],
+  },
 ];
 
 if (REPLAY === undefined) {
