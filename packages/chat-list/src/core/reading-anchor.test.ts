@@ -21,20 +21,34 @@ const layoutOf = (heights: number[], prefix = false): AnchorLayout<string> => {
 };
 
 describe('findReadingAnchor', () => {
-  it('is the first row reaching below the viewport top, with its distance from it', () => {
-    expect(findReadingAnchor(layoutOf([100, 100, 100]), 0, 150)).toEqual({ key: 'k1', index: 1, distance: -50 });
+  const view = (scrollOffset: number, viewportSize = 250) => ({ firstRowInView: 0, scrollOffset, viewportSize });
+
+  it('is the top fully visible row, with its distance from the viewport top', () => {
+    expect(findReadingAnchor(layoutOf([100, 100, 100]), view(150))).toEqual({ key: 'k2', index: 2, distance: 50 });
+  });
+
+  it('is not a row cut by the viewport top: a message inserted under that row must not push the reader down', () => {
+    expect(findReadingAnchor(layoutOf([308, 84, 40]), view(8, 450))).toEqual({ key: 'k1', index: 1, distance: 300 });
+  });
+
+  it('counts a row starting less than half a pixel above the top as fully visible', () => {
+    expect(findReadingAnchor(layoutOf([100, 100, 100]), view(100.4))).toMatchObject({ key: 'k1', index: 1 });
+  });
+
+  it('is the row that spans the viewport when no row starts in it', () => {
+    expect(findReadingAnchor(layoutOf([100, 1000, 100]), view(150))).toEqual({ key: 'k1', index: 1, distance: -50 });
   });
 
   it('skips a row that ends exactly at the viewport top', () => {
-    expect(findReadingAnchor(layoutOf([100, 100, 100]), 0, 100)).toEqual({ key: 'k1', index: 1, distance: 0 });
+    expect(findReadingAnchor(layoutOf([100, 100, 100]), view(100))).toEqual({ key: 'k1', index: 1, distance: 0 });
   });
 
   it('never anchors on the prefix row, which comes and goes', () => {
-    expect(findReadingAnchor(layoutOf([40, 100, 100], true), 0, 0)).toEqual({ key: 'k1', index: 1, distance: 40 });
+    expect(findReadingAnchor(layoutOf([40, 100, 100], true), view(0))).toEqual({ key: 'k1', index: 1, distance: 40 });
   });
 
   it('is null without rows', () => {
-    expect(findReadingAnchor(layoutOf([]), 0, 0)).toBeNull();
+    expect(findReadingAnchor(layoutOf([]), view(0))).toBeNull();
   });
 });
 

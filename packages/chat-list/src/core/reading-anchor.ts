@@ -61,24 +61,38 @@ export const shouldCompensateResize = (
   (row.start < scrollOffset - READER_ROW_TOP_TOLERANCE_PX &&
     (!row.isMeasured || row.end < scrollOffset + viewportSize));
 
+/** Where the viewport is, for the anchor search: the first row it shows, its offset and its height. */
+export interface AnchorView {
+  /** A row at or before the first row in view, where the search starts. */
+  firstRowInView: number;
+  scrollOffset: number;
+  viewportSize: number;
+}
+
 /**
- * The reader's row: the first message row that reaches below the viewport's top. Whatever
- * changes around it (a prepend, a replaced key above it, an estimate that changed, the
- * prefix leaving), it keeps its place on screen — anchoring depends on the row, never on
- * the count or the edge keys changing (issue #13).
+ * The reader's row: the top fully visible message row (its top in the viewport, within
+ * {@link READER_ROW_TOP_TOLERANCE_PX}), or, when no row starts in the viewport, the message row
+ * that spans it. Whatever changes around it (a prepend, a replaced key above it, a message
+ * inserted below a row cut by the viewport's top, an estimate that changed, the prefix
+ * leaving), it keeps its place on screen — anchoring depends on the row, never on the count or
+ * the edge keys changing (issue #13). A row cut by the top is above the reader, as it is for a
+ * resize ({@link shouldCompensateResize}): anchored on it, a message inserted under it pushed
+ * the row the reader reads 84 px down (found by the fuzzer).
  */
 export const findReadingAnchor = <TKey>(
   layout: AnchorLayout<TKey>,
-  firstRowInView: number,
-  scrollOffset: number,
+  { firstRowInView, scrollOffset, viewportSize }: AnchorView,
 ): ReadingAnchor<TKey> | null => {
+  let spanning: ReadingAnchor<TKey> | null = null;
   for (let index = Math.max(0, firstRowInView); index < layout.count; index++) {
     const row = layout.rowAt(index);
-    if (row === undefined) return null;
+    if (row === undefined || (viewportSize > 0 && row.start >= scrollOffset + viewportSize)) break;
     if (row.end <= scrollOffset || !layout.isMessageRow(index)) continue;
-    return { key: row.key, index, distance: row.start - scrollOffset };
+    const anchor = { key: row.key, index, distance: row.start - scrollOffset };
+    if (row.start >= scrollOffset - READER_ROW_TOP_TOLERANCE_PX) return anchor;
+    spanning ??= anchor;
   }
-  return null;
+  return spanning;
 };
 
 /**

@@ -219,6 +219,11 @@ export const createChatListEngine = <TMessage>() => {
 
   /** The reading anchor of the render in progress. */
   let pendingAnchor: PendingAnchor | null = null;
+  /**
+   * The reader's row of the last anchored change, where it stands in the new layout, until the
+   * reader scrolls: rows the change put above it are measured after it was anchored.
+   */
+  let anchoredRow: { key: MessageKey; index: number } | null = null;
   /** An anchored offset decided during render, for the commit to write. */
   let hasOffsetToWrite = false;
   /**
@@ -516,6 +521,7 @@ export const createChatListEngine = <TMessage>() => {
       };
       // Settles the command this one supersedes, before this one's promise is held.
       dispatch({ type: 'command-started', command });
+      anchoredRow = null;
       resolveCommand = resolve;
       tanstackWriteReason = 'command';
       start();
@@ -580,6 +586,18 @@ export const createChatListEngine = <TMessage>() => {
   const shouldCompensate = (item: VirtualItem, _delta: number, instance: ListVirtualizer) => {
     // `remeasure` puts the reader's row back itself, once.
     if (isHeadingForBottom(owner) || isRemeasuring) return false;
+    // A message the last change put above the reader's row, measured for the first time, grows
+    // upwards even when it is in view: it arrived above what the reader reads. It stood at its
+    // estimate when the change was anchored, and pushed the reader's row 4 px down (found by the
+    // fuzzer, issue #13).
+    if (
+      anchoredRow !== null &&
+      item.index < anchoredRow.index &&
+      !isRowMeasured(instance, item.key) &&
+      instance.options.getItemKey(anchoredRow.index) === anchoredRow.key
+    ) {
+      return true;
+    }
     // Only now is the layout needed; brought up to date, it costs a pass over the rows after this one.
     const row = getLayout(instance)[item.index] ?? item;
     return shouldCompensateResize(
@@ -881,6 +899,8 @@ export const createChatListEngine = <TMessage>() => {
     // The echo of our own pin arrives after layout: rows measured in between may have grown
     // the content again. That is still growth, not the reader.
     if (isOwnWrite && write.reason === 'pin') pinToBottom();
+    // The reader moved: the rows they now read are in view, measured as rows in view are.
+    if (!isOwnWrite) anchoredRow = null;
     syncWithScroller(isOwnWrite);
   };
 
@@ -1111,8 +1131,11 @@ export const createChatListEngine = <TMessage>() => {
         rowAt: (index) => layout[index],
         isMessageRow: (index) => index >= previousPrefixCount && index < previousPrefixCount + messageRows,
       },
-      virtualizer.getVirtualItemForOffset(offset)?.index ?? 0,
-      offset,
+      {
+        firstRowInView: virtualizer.getVirtualItemForOffset(offset)?.index ?? 0,
+        scrollOffset: offset,
+        viewportSize: scroller?.clientHeight ?? 0,
+      },
     );
   };
 
@@ -1163,6 +1186,7 @@ export const createChatListEngine = <TMessage>() => {
       if (index === -1 && planned.isSameCount) index = planned.anchor.index + planned.expectedShift;
       const row = index >= 0 && index < count ? getLayout(instance)[index] : undefined;
       if (row === undefined) return;
+      anchoredRow = { key: row.key as MessageKey, index };
       // Clamped as the browser will clamp it, so TanStack picks the rows for where the list really lands.
       const maxOffset = Math.max(0, instance.getTotalSize() - (scroller?.clientHeight ?? 0));
       const offset = Math.min(getAnchoredOffset(planned.anchor, row.start), maxOffset);

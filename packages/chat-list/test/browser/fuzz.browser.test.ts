@@ -303,6 +303,37 @@ const FOUND_BY_THE_FUZZER: Array<{ name: string; count: number; strict: boolean;
       { kind: 'command', command: 'id', at: 0.623, behavior: 'smooth', align: 'end' },
     ],
   },
+  {
+    // Anchored on the message cut by the viewport's top, the view kept that one still and the
+    // message inserted under it pushed the top fully visible one 84 px down; anchored on the
+    // inserted message's estimate, it was 4 px down once the message was measured.
+    name: 'a message inserted under a message cut by the top leaves the reader where they read',
+    count: 3,
+    strict: false,
+    steps: [
+      { kind: 'resize-frame', width: 300, height: 450 },
+      { kind: 'scrollbar', at: 0.037 },
+      { kind: 'insert', at: 0.416 },
+    ],
+  },
+  {
+    // A message inserted in view above the reader's row grew downwards when it was measured:
+    // the reader's row moved 117 px.
+    name: 'a message inserted above the reader after a smooth scrollBy grows upwards when measured',
+    count: 0,
+    strict: false,
+    steps: [
+      { kind: 'prepend', count: 1 },
+      { kind: 'insert', at: 0.561 },
+      { kind: 'remove', at: 0.174 },
+      { kind: 'remove', at: 0.008 },
+      { kind: 'insert', at: 0.476 },
+      { kind: 'append', count: 1, role: 'assistant' },
+      { kind: 'resize-frame', width: 450, height: 450 },
+      { kind: 'command', command: 'by', at: 0.24, behavior: 'smooth', align: 'end' },
+      { kind: 'insert', at: 0.114 },
+    ],
+  },
 ];
 
 if (REPLAY === undefined) {

@@ -42,6 +42,7 @@ export const readSnapshot = async (fixture: FixturePage, frames = 3): Promise<Li
       scrollHeight: scroller.scrollHeight,
       clientHeight: scroller.clientHeight,
       messageCount: messages.length,
+      hasSuffix: window.fixture.hasSuffix(),
       rows,
       handle: {
         isAtTop: handle.isAtTop,

@@ -19,6 +19,7 @@ const snapshot = (overrides: Partial<ListSnapshot> = {}): ListSnapshot => ({
   scrollHeight: 5000,
   clientHeight: 200,
   messageCount: 100,
+  hasSuffix: false,
   rows: [18, 19, 20, 21, 22, 23, 24, 25].map((index) => row(index, index * 50 - 1000)),
   handle: {
     isAtTop: false,
@@ -83,6 +84,10 @@ describe('checkSnapshot', () => {
       handle: { ...snapshot().handle, isAtBottom: true, range: null, visibleSeen: [] },
     });
     expect(checkSnapshot(atEnd)).toContainEqual(expect.stringMatching(/the last row ends at/));
+    // A suffix that is not rendered follows the last message: the content goes on below it.
+    expect(checkSnapshot({ ...atEnd, hasSuffix: true })).not.toContainEqual(
+      expect.stringMatching(/the last row ends at/),
+    );
   });
 });
 

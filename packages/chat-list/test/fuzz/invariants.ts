@@ -18,6 +18,8 @@ export interface ListSnapshot {
   scrollHeight: number;
   clientHeight: number;
   messageCount: number;
+  /** Whether the list has a suffix row, rendered or not. */
+  hasSuffix: boolean;
   /** Rows in DOM order. */
   rows: RowSnapshot[];
   handle: {
@@ -66,7 +68,10 @@ export const checkSnapshot = (snapshot: ListSnapshot): string[] => {
     const first = rows[0]!;
     const last = rows[rows.length - 1]!;
     const isListStart = first.virtualIndex === 0;
-    const isListEnd = last.kind === 'suffix' || (last.kind === 'message' && last.index === snapshot.messageCount - 1);
+    // The last message ends the content only when no suffix follows it (rendered or not).
+    const isListEnd =
+      last.kind === 'suffix' ||
+      (!snapshot.hasSuffix && last.kind === 'message' && last.index === snapshot.messageCount - 1);
     const overflows = snapshot.scrollHeight > clientHeight + 1;
     if (!isListStart && first.top > 1)
       problems.push(`blank strip at the top of the viewport: rows start at ${first.top}`);

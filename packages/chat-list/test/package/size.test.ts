@@ -31,14 +31,15 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // compensation (#13) to 10.92 kB and 20.94 kB, and the fixes the long fuzz run led to (a remeasure
 // at the bottom writes the bottom; unmeasured rows are not read) to 10.94 kB and 20.95 kB, and
 // the second round (a clamp at the bottom is not the reader, a smooth command measures the rows
-// it arrives at, rows measured at the end of a scroll, detached rows let go) to 11.05 kB and
-// 21.06 kB. Read receipts are the first candidate for an entry of their own when the size work
+// it arrives at, rows measured at the end of a scroll, detached rows let go; the reader's row is
+// the top fully visible one, and a message a change put above it grows upwards) to 11.13 kB and
+// 21.15 kB. Read receipts are the first candidate for an entry of their own when the size work
 // of #12 splits optional features out.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 11052 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 21057 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 11129 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 21153 },
 ];
 
 const measure = (external: string[]) =>
