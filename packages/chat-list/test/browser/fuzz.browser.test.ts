@@ -14,9 +14,9 @@ const SEEDS = Number(process.env.FUZZ_SEEDS ?? 8);
 const STEPS = Number(process.env.FUZZ_STEPS ?? 30);
 const FIRST_SEED = Number(process.env.FUZZ_FIRST_SEED ?? 1);
 const COMMAND_TIMEOUT_MS = 7000;
-// The bounded run belongs to the `browser` project (React 19, full speed, 1×): vitest.config.ts
-// leaves this file out of the React 18, throttled and fractional-DPR projects, so nothing shows
-// as skipped. FUZZ_REPLAY replays one printed failure instead of the seeds.
+// The `browser` project (React 19, full speed, 1×) runs 8 seeds from 1; the React 18, throttled
+// and fractional-DPR projects run the named replays and 3 seeds each of their own
+// (vitest.config.ts). FUZZ_REPLAY replays one printed failure instead of the seeds.
 const REPLAY = process.env.FUZZ_REPLAY;
 
 const browser = useFixtureBrowser();
