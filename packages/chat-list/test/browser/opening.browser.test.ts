@@ -122,6 +122,27 @@ describe('opening at initialAnchor', () => {
     expect((await fixture.settled()).gap).toBeLessThanOrEqual(1.5);
   });
 
+  it('opens at the first unread with its "New messages" separator on top, which stays put as messages arrive', async () => {
+    // The README's recipe: the separator is part of the first unread message's row.
+    const fixture = await browser.open('count=300&anchorIndex=240&unreadAt=240');
+    await fixture.settled();
+    const separatorTop = () =>
+      fixture.page.evaluate(() => {
+        const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+        const separator = scroller.querySelector('.unread-separator');
+        return separator && separator.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+      });
+    expect(Math.abs((await separatorTop())!), 'the separator at the top of the viewport').toBeLessThanOrEqual(1);
+    const unseenAtOpening = await fixture.run<number>('window.fixture.handle.unseenCount');
+    for (const count of [1, 10, 1]) {
+      await fixture.run(`window.fixture.append(${count}, 'assistant')`);
+      await fixture.settled();
+      expect(Math.abs((await separatorTop())!), `the separator after ${count} new messages`).toBeLessThanOrEqual(1);
+    }
+    expect(await fixture.run('window.fixture.handle.unseenCount')).toBe(unseenAtOpening + 12);
+    expect(fixture.errors).toEqual([]);
+  });
+
   it('opens at the anchored message near the end clamped to the bottom, and follows from there', async () => {
     const fixture = await browser.open('count=300&anchorIndex=298');
     const opened = await fixture.settled();
