@@ -7,6 +7,7 @@ import { MessageBubble } from './components/MessageBubble';
 import { StatusBar } from './components/StatusBar';
 import { ThemeToggle } from './components/ThemeToggle';
 import { Toolbar } from './components/Toolbar';
+import { UnreadSeparator } from './components/UnreadSeparator';
 import { UnseenBadge } from './components/UnseenBadge';
 import { CHAT_WIDTH, LIST_HEIGHT } from './dimensions';
 import { createSizeEstimator } from './estimateMessageSize';
@@ -23,9 +24,22 @@ function renderMessage(message: ChatMessage) {
   return <MessageBubble message={message} />;
 }
 
+/** Renders rows with the "New messages" line inside the first unread message's row. */
+function createUnreadRenderer(firstUnreadId: string) {
+  return function renderWithSeparator(message: ChatMessage) {
+    return (
+      <>
+        {message.id === firstUnreadId && <UnreadSeparator />}
+        <MessageBubble message={message} />
+      </>
+    );
+  };
+}
+
 export function App() {
   const [options] = useState(() => readQueryOptions(window.location.search));
-  const { messages, loading, prepend, append, clear, loadOlder } = useDemoMessages(options.seed, options.count);
+  const { messages, loading, loadingNewer, unread, prepend, append, clear, loadOlder, loadNewer, openAtFirstUnread } =
+    useDemoMessages(options.seed, options.count);
   const [follow, setFollow] = useState<DemoFollowMode>(options.follow);
   const [wide, setWide] = useState(true);
   const [tall, setTall] = useState(true);
@@ -66,6 +80,19 @@ export function App() {
     onScrollEndStatus();
     visibleRange.schedule();
   }, [onScrollEndStatus, visibleRange]);
+
+  // The first unread id is fixed when the conversation opens (not live unread state), so
+  // the line stays put while the reader reads. Memoised: a new renderer re-renders every
+  // row. The list reads the anchor only when a conversation opens.
+  const firstUnreadId = unread?.firstUnreadId;
+  const render = useMemo(
+    () => (firstUnreadId === undefined ? renderMessage : createUnreadRenderer(firstUnreadId)),
+    [firstUnreadId],
+  );
+  const initialAnchor = useMemo(
+    () => (firstUnreadId === undefined ? undefined : { id: firstUnreadId }),
+    [firstUnreadId],
+  );
 
   const jumpToTop = useCallback(() => void listRef.current?.scrollToTop(), []);
   const jumpToBottom = useCallback(() => void listRef.current?.scrollToBottom(), []);
@@ -114,6 +141,7 @@ export function App() {
         onPrepend={prepend}
         onAppend={append}
         onClear={clear}
+        onOpenAtFirstUnread={openAtFirstUnread}
         follow={follow}
         onFollowChange={setFollow}
         onJumpToTop={jumpToTop}
@@ -128,15 +156,20 @@ export function App() {
               className="chat-list"
               aria-label="Messages"
               messages={messages}
-              renderMessage={renderMessage}
+              renderMessage={render}
+              initialAnchor={initialAnchor}
               estimateSize={estimateSize}
               alignment="bottom"
               overscan={10}
               prefix={loading ? <HistoryLoader /> : null}
               prefixLabel="Loading older messages"
+              suffix={loadingNewer ? <HistoryLoader /> : null}
+              suffixLabel="Loading newer messages"
               follow={follow}
               historyEndOffset={HISTORY_END_OFFSET}
               onHistoryEndReached={loadOlder}
+              hasNewer={unread?.hasNewer ?? false}
+              onNewerEndReached={loadNewer}
               onAtTopChange={handlers.onAtTopChange}
               onAtBottomChange={handlers.onAtBottomChange}
               onScroll={onScroll}
@@ -151,7 +184,7 @@ export function App() {
             )}
             {status.unseen > 0 && !status.atBottom && <UnseenBadge count={status.unseen} onClick={jumpToBottom} />}
           </div>
-          <StatusBar count={messages.length} loading={loading} status={status} />
+          <StatusBar count={messages.length} loading={loading || loadingNewer} status={status} />
         </section>
 
         <DebugList messages={messages} visibleRange={visibleRange} />

@@ -1,5 +1,6 @@
 import { createMessageGenerator, type ChatMessage, type MessageGenerator } from '@chat-list/sample-data';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
+import { createUnreadConversation, NEWER_BATCH, NEWER_DELAY_MS, type UnreadConversation } from './unreadConversation';
 
 export const HISTORY_DELAY_MS = 1000;
 export const HISTORY_BATCH = 10;
@@ -10,20 +11,64 @@ interface PendingLoad {
   resolve: () => void;
 }
 
+/** The conversation opened by "Open at first unread": a window onto the fake server's. */
+export interface UnreadMode {
+  /** The first unread message when the conversation opened; the "New messages" line sits above it. */
+  firstUnreadId: string;
+  /** The server has messages newer than the last loaded one. */
+  hasNewer: boolean;
+}
+
 export interface DemoMessages {
   messages: ChatMessage[];
   /** True while an older-history load is waiting for its (simulated) response. */
   loading: boolean;
+  /** True while a page of newer messages is waiting for its (simulated) response. */
+  loadingNewer: boolean;
+  /** Set while the conversation is the one opened at the first unread; null otherwise. */
+  unread: UnreadMode | null;
   prepend: (count: number) => void;
   append: (count: number) => void;
+  /** Empties the list and leaves the unread mode. */
   clear: () => void;
-  /** Simulates fetching older history: after 1000 ms, 10 older messages are prepended. */
+  /**
+   * Simulates fetching older history: after 1000 ms, 10 older messages are prepended
+   * (in the unread mode, the ones before the window, from the fake server).
+   */
   loadOlder: () => Promise<void>;
+  /** In the unread mode, after 600 ms, the next 20 newer messages from the fake server are appended. */
+  loadNewer: () => Promise<void>;
+  /** Replaces the conversation with a window around the first unread of a fake server's conversation. */
+  openAtFirstUnread: () => void;
+}
+
+/**
+ * Runs `work` after `delay` ms, one load at a time per slot: the slot guards even before
+ * a `loading` state re-renders. The promise resolves once `work` ran or the load was
+ * cancelled, so that the list never waits forever.
+ */
+function startLoad(slot: MutableRefObject<PendingLoad | null>, delay: number, work: () => void): Promise<void> {
+  if (slot.current) return slot.current.promise;
+  let resolve!: () => void;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  const timer = setTimeout(() => {
+    slot.current = null;
+    work();
+    resolve();
+  }, delay);
+  slot.current = { timer, promise, resolve };
+  return promise;
 }
 
 /**
  * The playground's message store. All messages come from one seeded generator, so a
  * given seed and the same sequence of actions always give the same messages.
+ *
+ * "Open at first unread" swaps in a fake server (see `unreadConversation.ts`) whose
+ * conversation comes from the same seed; until the conversation is replaced again
+ * (Clear, or another opening) history and newer pages are served from it.
  *
  * Messages are generated outside state updaters: React may call updaters (and state
  * initialisers) twice in StrictMode, which would advance the generator twice.
@@ -36,11 +81,21 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
   const generator: MessageGenerator = initial.generator;
   const [messages, setMessages] = useState<ChatMessage[]>(initial.messages);
   const [loading, setLoading] = useState(false);
-  const pendingRef = useRef<PendingLoad | null>(null);
+  const [loadingNewer, setLoadingNewer] = useState(false);
+  const [unread, setUnread] = useState<UnreadMode | null>(null);
+  const olderRef = useRef<PendingLoad | null>(null);
+  const newerRef = useRef<PendingLoad | null>(null);
+  // The fake server while in the unread mode. A ref, not state: it is mutated by loads
+  // that run outside render, and rendering never reads it.
+  const serverRef = useRef<UnreadConversation | null>(null);
+  const opensRef = useRef(0);
 
   const prepend = useCallback(
     (count: number) => {
       const batch = generator.messages(count);
+      // In the unread mode they join the server's conversation just above the window,
+      // so that history loads continue before them without a gap.
+      serverRef.current?.insertBeforeWindow(batch);
       setMessages((previous) => [...batch, ...previous]);
     },
     [generator],
@@ -49,47 +104,80 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
   const append = useCallback(
     (count: number) => {
       const batch = generator.messages(count);
+      const server = serverRef.current;
+      // Messages that arrive while the window stops short of the live end wait on the
+      // server: the reader gets them with the pages of newer messages.
+      if (server && !server.receive(batch)) return;
       setMessages((previous) => [...previous, ...batch]);
     },
     [generator],
   );
 
-  /** Stops a pending history load; its promise resolves so that nobody waits forever. */
-  const cancelLoad = useCallback((updateState: boolean) => {
-    const pending = pendingRef.current;
-    if (!pending) return;
-    pendingRef.current = null;
-    clearTimeout(pending.timer);
-    pending.resolve();
-    if (updateState) setLoading(false);
+  /** Stops pending loads; their promises resolve so that nobody waits forever. */
+  const cancelLoads = useCallback((updateState: boolean) => {
+    for (const slot of [olderRef, newerRef]) {
+      const pending = slot.current;
+      if (!pending) continue;
+      slot.current = null;
+      clearTimeout(pending.timer);
+      pending.resolve();
+    }
+    if (updateState) {
+      setLoading(false);
+      setLoadingNewer(false);
+    }
   }, []);
 
   const loadOlder = useCallback((): Promise<void> => {
-    // One load at a time: the ref guards even before the `loading` state re-renders.
-    if (pendingRef.current) return pendingRef.current.promise;
-    let resolve!: () => void;
-    const promise = new Promise<void>((done) => {
-      resolve = done;
-    });
-    const timer = setTimeout(() => {
-      pendingRef.current = null;
-      const batch = generator.messages(HISTORY_BATCH);
+    const server = serverRef.current;
+    // The window starts at the beginning of the server's conversation: nothing to ask for.
+    if (server?.atStart) return Promise.resolve();
+    const promise = startLoad(olderRef, HISTORY_DELAY_MS, () => {
+      const batch = server ? server.loadOlder(HISTORY_BATCH) : generator.messages(HISTORY_BATCH);
       setMessages((previous) => [...batch, ...previous]);
       setLoading(false);
-      resolve();
-    }, HISTORY_DELAY_MS);
-    pendingRef.current = { timer, promise, resolve };
+    });
     setLoading(true);
     return promise;
   }, [generator]);
 
+  const loadNewer = useCallback((): Promise<void> => {
+    const server = serverRef.current;
+    if (!server || server.atLiveEnd) return Promise.resolve();
+    const promise = startLoad(newerRef, NEWER_DELAY_MS, () => {
+      const page = server.loadNewer(NEWER_BATCH);
+      // One update: the list sees the page and the new `hasNewer` together.
+      setMessages((previous) => [...previous, ...page.messages]);
+      setUnread((current) => current && { ...current, hasNewer: !page.isLiveEnd });
+      setLoadingNewer(false);
+    });
+    setLoadingNewer(true);
+    return promise;
+  }, []);
+
+  const openAtFirstUnread = useCallback(() => {
+    cancelLoads(true);
+    // Another seed for every opening (never the store's own): every key is new, so the
+    // list sees a new conversation and reads `initialAnchor` again.
+    opensRef.current += 1;
+    const server = createUnreadConversation((seed + opensRef.current) % 2 ** 31);
+    serverRef.current = server;
+    const opened = server.open();
+    // Messages and the anchor in the same update: the list reads the anchor when the
+    // conversation changes.
+    setMessages(opened.messages);
+    setUnread({ firstUnreadId: server.firstUnreadId, hasNewer: opened.hasNewer });
+  }, [cancelLoads, seed]);
+
   const clear = useCallback(() => {
-    cancelLoad(true);
+    cancelLoads(true);
+    serverRef.current = null;
+    setUnread(null);
     setMessages([]);
-  }, [cancelLoad]);
+  }, [cancelLoads]);
 
-  // Unmount: drop the timer without touching state.
-  useEffect(() => () => cancelLoad(false), [cancelLoad]);
+  // Unmount: drop the timers without touching state.
+  useEffect(() => () => cancelLoads(false), [cancelLoads]);
 
-  return { messages, loading, prepend, append, clear, loadOlder };
+  return { messages, loading, loadingNewer, unread, prepend, append, clear, loadOlder, loadNewer, openAtFirstUnread };
 }

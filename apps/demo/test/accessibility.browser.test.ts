@@ -278,6 +278,24 @@ describe('accessibility (axe-core, WCAG 2.1 AA + best practice)', { timeout: 120
   }
 
   for (const theme of THEMES) {
+    it(`desktop, ${theme}: opened at the first unread ("New messages" line) — no violations`, async () => {
+      const scenario = `open at first unread, ${theme}`;
+      const demo = await openDemo(VIEWPORTS[0], theme);
+      const { page } = demo;
+      await settle(page, scenario);
+      await expectTheme(page, theme, scenario);
+      await button(page, 'Messages', 'Open at first unread').click();
+      await page
+        .locator(SCROLLER)
+        .getByRole('separator', { name: 'New messages', exact: true })
+        .waitFor({ timeout: WAIT });
+      await settle(page, scenario);
+      await expectNoViolations(page, scenario);
+      await finish(demo, scenario);
+    });
+  }
+
+  for (const theme of THEMES) {
     it(`${theme}: every focusable element shows a focus ring of 2 px or more at 3:1 or more against its background`, async () => {
       const scenario = `focus rings, ${theme}`;
       const demo = await openDemo(VIEWPORTS[0], theme, '?seed=4&follow=never');

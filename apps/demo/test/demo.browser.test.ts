@@ -1,7 +1,8 @@
 // Browser smoke test of the built playground (apps/demo/dist) in Chromium.
 // It assumes the dist is built (`pnpm -r build` runs first in the root test command).
 // Every wait is a poll on a condition or a count of animation frames; the only
-// time-based expectation is the 1000 ms history delay, which is the subject there.
+// time-based expectations are the 1000 ms history delay and the 600 ms delay of a page of
+// newer messages, which are the subject there.
 import { launchChromium, serveStatic, watchPage } from '@chat-list/browser-harness';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -136,6 +137,62 @@ function rowOffset(page: Page, id: string): Promise<number | null> {
     if (!row) return null;
     return row.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
   }, id);
+}
+
+/** Offset of the "New messages" line from the scroller's top, or null when it is not rendered. */
+function separatorOffset(page: Page): Promise<number | null> {
+  return page.locator(SCROLLER).evaluate((scroller) => {
+    const separator = scroller.querySelector('[role="separator"]');
+    if (!separator) return null;
+    return separator.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+  });
+}
+
+/** `isAtBottom` of the list's handle, which the page exposes as `window.chatList`. */
+function handleIsAtBottom(page: Page): Promise<boolean | undefined> {
+  return page.evaluate(
+    () => (window as Window & { chatList?: { readonly isAtBottom: boolean } | null }).chatList?.isAtBottom,
+  );
+}
+
+/**
+ * Scrolls to the end of what is loaded while newer messages remain: a page of `added`
+ * messages is asked for and arrives below after its simulated delay, and the row the
+ * reader was reading does not move.
+ */
+async function expectNewerPageKeepsReader(page: Page, added: number, scenario: string) {
+  const before = await messageCount(page);
+  await expect
+    .poll(() => statusText(page, 'loading'), { message: `${scenario}: no load under way`, timeout: 5000 })
+    .toBe('no');
+  await page.locator(SCROLLER).evaluate((scroller) => {
+    scroller.scrollTop = scroller.scrollHeight;
+  });
+  // The page is asked for at the bottom edge; "Loading..." shows below the last row.
+  await expect
+    .poll(() => statusText(page, 'loading'), { message: `${scenario}: a newer page should load`, timeout: 5000 })
+    .toBe('yes');
+  await expect(
+    page.getByRole('article', { name: 'Loading newer messages' }).count(),
+    `${scenario}: "Loading..." row below the messages`,
+  ).resolves.toBe(1);
+  expect(await handleIsAtBottom(page), `${scenario}: isAtBottom at the end of the window`).toBe(false);
+  await frames(page, 3);
+  const anchor = await topVisibleRow(page);
+  expect(anchor, `${scenario}: no message row is visible before the page arrives`).not.toBeNull();
+  expect(await messageCount(page), `${scenario}: the page arrived before the reader's row was read`).toBe(before);
+  await expectCount(page, before + added, scenario);
+  await frames(page, 5);
+  const after = await rowOffset(page, anchor!.id);
+  expect(after, `${scenario}: the reader's row (id ${anchor!.id}) is no longer rendered`).not.toBeNull();
+  const drift = Math.abs(after! - anchor!.offset);
+  expect(
+    drift,
+    `${scenario}: the page below moved the reader's row by ${drift.toFixed(2)} px (from ${anchor!.offset.toFixed(2)} to ${after!.toFixed(2)})`,
+  ).toBeLessThanOrEqual(DRIFT);
+  await expect
+    .poll(() => statusText(page, 'loading'), { message: `${scenario}: loading should end`, timeout: 5000 })
+    .toBe('no');
 }
 
 async function expectAtBottom(page: Page, scenario: string) {
@@ -475,6 +532,101 @@ describe('demo playground (built, in Chromium at 1280×800)', () => {
     await frames(page, 10);
     expect(await messageCount(page), `${scenario}: count a few frames later`).toBe(20);
     expect(await statusText(page, 'loading'), `${scenario}: loading a few frames later`).toBe('no');
+    await finish(demo, scenario);
+  });
+
+  it('"Open at first unread" opens at the "New messages" line and loads newer pages below without moving the reader', async () => {
+    const scenario = 'open at first unread';
+    const demo = await openDemo();
+    const { page } = demo;
+    await expectAtBottom(page, `${scenario}: before opening`);
+    await button(page, 'Messages', 'Open at first unread').click();
+    // 30 messages before the first unread, it and 29 after it.
+    await expectCount(page, 60, scenario);
+    await expect
+      .poll(async () => Math.abs((await separatorOffset(page)) ?? Infinity), {
+        message: `${scenario}: the "New messages" line should be within ${DRIFT} px of the viewport's top`,
+        timeout: 5000,
+      })
+      .toBeLessThanOrEqual(DRIFT);
+    const separator = page.locator(`${SCROLLER} [role="separator"]`);
+    expect(await separator.count(), `${scenario}: separators`).toBe(1);
+    expect(await separator.textContent(), `${scenario}: separator text`).toBe('New messages');
+    expect(
+      await separator.evaluate((element) => element.closest('[data-index]')?.getAttribute('data-index')),
+      `${scenario}: the separator is in the first unread message's row`,
+    ).toBe('30');
+    expect(await handleIsAtBottom(page), `${scenario}: isAtBottom while newer messages remain`).toBe(false);
+    expect(await statusText(page, 'loading'), `${scenario}: nothing loads at the first unread`).toBe('no');
+
+    // 30 newer messages remain on the server: a page of 20, then the last 10.
+    await expectNewerPageKeepsReader(page, 20, `${scenario}, first newer page`);
+    expect(await handleIsAtBottom(page), `${scenario}: isAtBottom while a newer page remains`).toBe(false);
+    await expectNewerPageKeepsReader(page, 10, `${scenario}, last newer page`);
+
+    // The live end is loaded: no more pages, and appended messages are followed again.
+    await button(page, 'Actions', 'Jump to bottom').click();
+    await expectAtBottom(page, `${scenario}: Jump to bottom at the live end`);
+    await expect
+      .poll(() => handleIsAtBottom(page), { message: `${scenario}: isAtBottom at the live end`, timeout: 5000 })
+      .toBe(true);
+    await frames(page, 10);
+    expect(await messageCount(page), `${scenario}: no page after the live end`).toBe(90);
+    expect(await statusText(page, 'loading'), `${scenario}: nothing loads at the live end`).toBe('no');
+    await button(page, 'Messages', 'Append 1').click();
+    await expectCount(page, 91, `${scenario}: Append 1 at the live end`);
+    await expectAtBottom(page, `${scenario}: Append 1 at the live end with follow Always`);
+    expect(await page.locator(`${SCROLLER} [data-index="90"]`).count(), `${scenario}: appended row rendered`).toBe(1);
+    await finish(demo, scenario);
+  });
+
+  it('in the unread window, history loads the messages before it; Clear leaves the unread mode', async () => {
+    const scenario = 'unread window history';
+    const demo = await openDemo();
+    const { page } = demo;
+    await button(page, 'Messages', 'Open at first unread').click();
+    await expectCount(page, 60, scenario);
+    await expect
+      .poll(async () => Math.abs((await separatorOffset(page)) ?? Infinity), {
+        message: `${scenario}: opened at the "New messages" line`,
+        timeout: 5000,
+      })
+      .toBeLessThanOrEqual(DRIFT);
+    await page.locator(SCROLLER).evaluate((scroller) => {
+      scroller.scrollTop = 0;
+    });
+    const firstRowId = () =>
+      page
+        .locator(SCROLLER)
+        .evaluate((scroller) => scroller.querySelector('[data-index="0"]')?.getAttribute('data-id'));
+    await expect
+      .poll(firstRowId, { message: `${scenario}: the window's first row should render at the top`, timeout: 5000 })
+      .toBeTruthy();
+    const firstId = await firstRowId();
+    expect(await messageCount(page), `${scenario}: the history page arrived before the first row was read`).toBe(60);
+    await expect
+      .poll(() => statusText(page, 'loading'), { message: `${scenario}: history should load`, timeout: 5000 })
+      .toBe('yes');
+    await expectCount(page, 70, `${scenario}: 10 older messages from the server`);
+    await expect
+      .poll(() => page.locator(`${SCROLLER} [data-id="${firstId}"]`).getAttribute('data-index'), {
+        message: `${scenario}: the window's old first message's new index`,
+        timeout: 5000,
+      })
+      .toBe('10');
+    const lines = await debugLines(page);
+    expect(new Set(lines.map((line) => line.split(': ')[1])).size, `${scenario}: no id twice`).toBe(lines.length);
+
+    await button(page, 'Messages', 'Clear').click();
+    await expectCount(page, 0, `${scenario}: Clear`);
+    expect(await separatorOffset(page), `${scenario}: no separator after Clear`).toBeNull();
+    await button(page, 'Messages', 'Append 10').click();
+    await expectCount(page, 10, `${scenario}: Append 10 after Clear`);
+    await expectAtBottom(page, `${scenario}: a new conversation after Clear opens at the bottom`);
+    await expect
+      .poll(() => handleIsAtBottom(page), { message: `${scenario}: isAtBottom after Clear`, timeout: 5000 })
+      .toBe(true);
+    expect(await separatorOffset(page), `${scenario}: no separator in the new conversation`).toBeNull();
     await finish(demo, scenario);
   });
 });

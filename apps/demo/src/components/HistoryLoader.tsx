@@ -1,4 +1,7 @@
-/** The prefix row shown while older history loads. Padding only, no margin (it is measured). */
+/**
+ * The prefix row shown while older history loads, and the suffix row while a page of newer
+ * messages loads below a window. Padding only, no margin (it is measured).
+ */
 export function HistoryLoader() {
   return (
     <div className="history-loader">

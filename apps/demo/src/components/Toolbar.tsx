@@ -9,6 +9,8 @@ export interface ToolbarProps {
   onPrepend: (count: number) => void;
   onAppend: (count: number) => void;
   onClear: () => void;
+  /** Replaces the conversation with a window opened at its first unread message. */
+  onOpenAtFirstUnread: () => void;
   follow: DemoFollowMode;
   onFollowChange: (mode: DemoFollowMode) => void;
   onJumpToTop: () => void;
@@ -62,6 +64,9 @@ export function Toolbar(props: ToolbarProps) {
             Append {count}
           </button>
         ))}
+        <button type="button" className="button" onClick={props.onOpenAtFirstUnread}>
+          Open at first unread
+        </button>
         <button type="button" className="button button--danger" onClick={props.onClear}>
           Clear
         </button>
