@@ -73,6 +73,7 @@ export const INTERNAL_PROPERTIES = [
   'markVisible',
   'applyChange',
   'getUnseenCount',
+  'restoreNewestSeen',
   // read receipts (src/core/read-tracker.ts)
   'visibleRatio',
   'isDocumentVisible',

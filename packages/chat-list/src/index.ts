@@ -7,6 +7,7 @@ export type {
   ChatListBehaviorOptions,
   ChatListHandle,
   ChatListProps,
+  ChatListSnapshot,
   InitialAnchor,
   MessageKeyProps,
   FollowContext,

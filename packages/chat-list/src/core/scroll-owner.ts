@@ -8,7 +8,18 @@ export const COMMAND_TIMEOUT_MS = 5000;
 
 /** Where a scroll command takes the list. Indexes are message indexes (affix rows are not counted). */
 export type ScrollTarget =
-  { kind: 'bottom' } | { kind: 'top' } | { kind: 'index'; index: number; align: ScrollAlign | undefined };
+  | { kind: 'bottom' }
+  | { kind: 'top' }
+  | {
+      kind: 'index';
+      index: number;
+      align: ScrollAlign | undefined;
+      /**
+       * Where the message's top goes, px below the viewport's top, instead of `align` (a restored
+       * snapshot). TanStack cannot aim there: the list moves itself, and again when rows are measured.
+       */
+      offset?: number;
+    };
 
 /** Why a command runs: a handle call, a follow of newer messages, or the opening of a conversation. */
 export type ScrollCommandReason = 'handle' | 'follow' | 'opening';
@@ -91,7 +102,7 @@ export type ScrollOwnerEffect =
   | { type: 'settle-command'; landed: boolean }
   /** Stop the virtualizer's own reconciling of the command. */
   | { type: 'cancel-scroll' }
-  /** Move towards the target again (an instant command whose target moved). */
+  /** Move to the target again (an instant command whose target moved: the bottom, a message at an offset). */
   | { type: 'correct-command' }
   /** Keep watching: ask for the next frame. */
   | { type: 'watch-next-frame' };
@@ -202,9 +213,10 @@ const watchCommandFrame = (
     };
   }
   // The virtualizer reconciles index commands itself; a bottom command whose bottom moved
-  // (rows measured on arrival) is moved there again.
+  // (rows measured on arrival) is moved there again, and so is a message held at an offset.
+  const isCorrected = isToBottom || (command.target.kind === 'index' && command.target.offset !== undefined);
   const effects: ScrollOwnerEffect[] =
-    !isOnTarget && isToBottom && command.behavior === 'auto'
+    !isOnTarget && isCorrected && command.behavior === 'auto'
       ? [{ type: 'correct-command' }, WATCH_NEXT_FRAME]
       : [WATCH_NEXT_FRAME];
   return { owner: { kind: 'command', command: next }, effects };

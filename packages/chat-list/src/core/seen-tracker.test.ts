@@ -310,4 +310,15 @@ describe('SeenTracker memory', () => {
     expect(tracker.wasSeen('m1000')).toBe(true);
     expect(tracker.wasSeen('m1')).toBe(false);
   });
+
+  it('restores the newest seen message of a snapshot: what came after it, also meanwhile, is unseen', () => {
+    const tracker = createSeenTracker();
+    const keys = Array.from({ length: 50 }, (_, index) => `m${index}`);
+    tracker.restoreNewestSeen(44, (index) => keys[index]!);
+    expect(tracker.newestSeenKey).toBe('m44');
+    expect(tracker.getUnseenCount(50)).toBe(5);
+    // Rows seen on screen afterwards only move it on.
+    tracker.markVisible(30, 40, (index) => keys[index]!);
+    expect(tracker.newestSeenKey).toBe('m44');
+  });
 });

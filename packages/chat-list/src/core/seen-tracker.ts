@@ -17,6 +17,11 @@ export interface SeenTracker {
   getUnseenCount(count: number): number;
   /** Records the messages `firstIndex..lastIndex` (inclusive) as seen. */
   markVisible(firstIndex: number, lastIndex: number, getKey: (index: number) => MessageKey): void;
+  /**
+   * A conversation reopened from a snapshot: the reader had seen up to the message at `index`
+   * (messages after it are unseen, also those that arrived meanwhile).
+   */
+  restoreNewestSeen(index: number, getKey: (index: number) => MessageKey): void;
   /** Keeps the newest seen index in step with the messages after a commit. */
   applyChange(change: MessageChange, count: number, getKey: (index: number) => MessageKey): void;
 }
@@ -38,6 +43,12 @@ export const createSeenTracker = (): SeenTracker => {
       if (lastIndex <= newestIndex) return;
       newestIndex = lastIndex;
       newestKey = getKey(lastIndex);
+    },
+    restoreNewestSeen(index, getKey) {
+      if (index <= newestIndex) return;
+      newestIndex = index;
+      newestKey = getKey(index);
+      seenKeys.add(newestKey);
     },
     applyChange(change, count, getKey) {
       if (change.kind !== 'edges-kept' && change.kind !== 'unchanged') {

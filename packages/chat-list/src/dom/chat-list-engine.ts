@@ -61,7 +61,13 @@ import {
   setModelScrollOffset,
   type ListVirtualizer,
 } from './tanstack-internals';
-import type { ChatListBehaviorOptions, ChatListHandle, ScrollToEdgeOptions, VisibleRange } from './types';
+import type {
+  ChatListBehaviorOptions,
+  ChatListHandle,
+  ChatListSnapshot,
+  ScrollToEdgeOptions,
+  VisibleRange,
+} from './types';
 
 declare const process: { env: { NODE_ENV?: string } };
 
@@ -435,7 +441,9 @@ export const createChatListEngine = <TMessage>() => {
         // TanStack reconciles its own command, but drops it in states we cannot see (a
         // viewport that was hidden, a held offset): the DOM is the judge. (The browser clamps
         // the offset of content shorter than the viewport to 0.)
-        if (scroller !== null) writeScroll(scroller, bottomOffset(scroller), 'command-correction');
+        if (scroller !== null && owner.kind === 'command') {
+          writeScroll(scroller, correctedOffsetOf(owner.command.target, scroller), 'command-correction');
+        }
         dispatch({ type: 'command-corrected', offset: offsetNow() });
         return;
       case 'watch-next-frame':
@@ -453,6 +461,9 @@ export const createChatListEngine = <TMessage>() => {
       case 'top':
         return offsetNow() < EDGE_TOLERANCE_PX;
       case 'index': {
+        if (target.offset !== undefined) {
+          return scroller !== null && Math.abs(correctedOffsetOf(target, scroller) - offsetNow()) <= EDGE_TOLERANCE_PX;
+        }
         const offset = virtualizer.getOffsetForIndex(target.index + prefixCount(), toVirtualizerAlign(target.align));
         if (offset === undefined || scroller === null) return false;
         // The browser clamps: a target past either end is reached at that end (content that
@@ -483,6 +494,17 @@ export const createChatListEngine = <TMessage>() => {
       behavior: 'auto',
     });
     return false;
+  };
+
+  /**
+   * Where a command that we aim ourselves puts the scroller: the bottom, or a message's top at
+   * `offset` px below the viewport's top (a restored snapshot), as the browser will clamp it.
+   */
+  const correctedOffsetOf = (target: ScrollTarget, element: HTMLElement): number => {
+    const bottom = bottomOffset(element);
+    if (target.kind !== 'index' || target.offset === undefined) return bottom;
+    const row = getLayout(virtualizer)[target.index + prefixCount()];
+    return row === undefined ? offsetNow() : Math.min(Math.max(row.start - target.offset, 0), bottom);
   };
 
   /** Once per frame while a command is under way. */
@@ -536,6 +558,8 @@ export const createChatListEngine = <TMessage>() => {
    * newer messages follow by the policy's rule for a reader who scrolled up.
    */
   const openConversation = () => {
+    const snapshotOpening = reopenSnapshot();
+    if (snapshotOpening !== null) return snapshotOpening;
     const anchor = inputs.options.initialAnchor;
     const { messages, getKeyAt } = inputs;
     const index =
@@ -550,6 +574,55 @@ export const createChatListEngine = <TMessage>() => {
     return startCommand({ kind: 'index', index, align }, 'auto', 'opening', () =>
       virtualizer.scrollToIndex(index + prefixCount(), { align, behavior: 'auto' }),
     );
+  };
+
+  /**
+   * Reopens at `initialSnapshot` (issue #16): the reader's row at its pixel, what they had seen
+   * as seen. Null when there is no snapshot or its row is not among the messages.
+   */
+  const reopenSnapshot = (): Promise<boolean> | null => {
+    const snapshot = inputs.options.initialSnapshot;
+    const { messages, getKeyAt } = inputs;
+    const last = messages.length - 1;
+    const index = snapshot === undefined || last < 0 ? -1 : findKey(snapshot.row.id, getKeyAt, 0, last);
+    if (snapshot === undefined || index === -1) {
+      if (process.env.NODE_ENV !== 'production' && snapshot !== undefined && last >= 0) {
+        warnOnce(
+          () => `initialSnapshot: no message has the key ${JSON.stringify(snapshot.row.id)}; opening as without it.`,
+        );
+      }
+      return null;
+    }
+    const newestSeenIndex =
+      snapshot.newestSeenId === undefined ? -1 : findKey(snapshot.newestSeenId, getKeyAt, last, 0);
+    if (newestSeenIndex !== -1) seen.restoreNewestSeen(newestSeenIndex, getKeyAt);
+    // At the bottom with nothing new: the bottom, pinned as it was.
+    if (snapshot.isAtBottom && newestSeenIndex === last) return scrollToBottom('auto', 'opening');
+    const target: ScrollTarget = { kind: 'index', index, align: 'start', offset: snapshot.row.offset };
+    return startCommand(target, 'auto', 'opening', () => {
+      if (scroller !== null) writeScroll(scroller, correctedOffsetOf(target, scroller), 'command');
+    });
+  };
+
+  /** What `getSnapshot` returns: the reader's row, the edges, what was seen, the sizes around the reader. */
+  const getSnapshot = (): ChatListSnapshot | null => {
+    const { messages, getKeyAt } = inputs;
+    if (!isMounted || scroller === null || messages.length === 0) return null;
+    const anchor = findCurrentAnchor();
+    if (anchor === null) return null;
+    const sizes: Array<[MessageKey, number]> = [];
+    for (const item of virtualizer.getVirtualItems()) {
+      const index = item.index - prefixCount();
+      if (index >= 0 && index < messages.length && isRowMeasured(virtualizer, item.key)) {
+        sizes.push([getKeyAt(index), item.size]);
+      }
+    }
+    return {
+      row: { id: getKeyAt(anchor.index - prefixCount()), offset: anchor.distance },
+      isAtBottom: handle.isAtBottom,
+      newestSeenId: seen.newestSeenKey,
+      sizes,
+    };
   };
 
   const scrollToBottom = (requested: FollowBehavior = 'auto', reason: ScrollCommandReason = 'handle') => {
@@ -673,6 +746,7 @@ export const createChatListEngine = <TMessage>() => {
     },
     getScrollElement: () => scroller,
     remeasure,
+    getSnapshot,
   };
 
   /**
@@ -1215,7 +1289,9 @@ export const createChatListEngine = <TMessage>() => {
         );
       }
     }
-    if (isNewCallback || next.hasPrefix !== previous.hasPrefix) return 0;
+    // A new snapshot brings heights that stand in for estimates (issue #16).
+    const isNewSnapshot = next.options.initialSnapshot !== previous.options.initialSnapshot;
+    if (isNewCallback || isNewSnapshot || next.hasPrefix !== previous.hasPrefix) return 0;
     const prefixRows = next.hasPrefix ? 1 : 0;
     // TanStack keeps the rows before `pendingMin` by copying its old list, at the old length: a
     // shorter list laid out from a later row keeps stale rows at its end (a blank strip, found

@@ -149,6 +149,13 @@ export interface ChatListHandle<TMessage = unknown> {
    * @defaultValue does nothing (before mount)
    */
   remeasure(): void;
+  /**
+   * Where the reader is, to reopen the conversation exactly there later (`initialSnapshot`):
+   * switching conversations A → B → A. Plain data: keep it in state, a store or
+   * `sessionStorage`. Null before mount and while there are no messages.
+   * @defaultValue `null` (before mount, or without messages)
+   */
+  getSnapshot(): ChatListSnapshot | null;
 }
 
 /** Where a conversation opens instead of at its newest message. */
@@ -160,6 +167,27 @@ export interface InitialAnchor {
    * @defaultValue `'start'`
    */
   align?: 'start' | 'center' | 'end';
+}
+
+/**
+ * Where the reader was in a conversation (`handle.getSnapshot()`), to reopen it there
+ * (`initialSnapshot`). Plain data (JSON-safe when the keys are strings or numbers).
+ */
+export interface ChatListSnapshot {
+  /**
+   * The reader's row (the top fully visible message) and how far its top was from the
+   * viewport's top, px (negative when it started above, for a message taller than the viewport).
+   */
+  row: { id: MessageKey; offset: number };
+  /** Whether the list was at the bottom: it reopens there when no message arrived since. */
+  isAtBottom: boolean;
+  /** The newest message the reader had seen: messages after it count in `unseenCount` on reopening. */
+  newestSeenId: MessageKey | undefined;
+  /**
+   * Measured heights (px) of the rows around the reader, by message key: they stand in for
+   * `estimateSize` on reopening, so the reader's row lands on its pixel at once.
+   */
+  sizes: Array<[MessageKey, number]>;
 }
 
 /** Options of the headless {@link useChatList} hook — the behaviour props of `ChatList`. */
@@ -188,6 +216,16 @@ export interface ChatListBehaviorOptions<TMessage> {
    * @defaultValue `undefined` (open at the bottom)
    */
   initialAnchor?: InitialAnchor;
+  /**
+   * Reopen a conversation where the reader left it: a snapshot from `handle.getSnapshot()`.
+   * Read whenever a conversation opens, like `initialAnchor` (which it takes precedence over):
+   * the snapshot's row comes back at the same pixel, also when messages arrived meanwhile (they
+   * count in `unseenCount`, and the list is not at the bottom). A list that was at the bottom
+   * with nothing new reopens at the bottom. A snapshot whose row is not among the messages opens
+   * as without one.
+   * @defaultValue `undefined` (open at `initialAnchor`, or at the bottom)
+   */
+  initialSnapshot?: ChatListSnapshot;
   /**
    * How many of the newest messages to render before the list has a viewport: in the server
    * HTML (SSR, React Server Components' client boundary) and the render that hydrates it, so the

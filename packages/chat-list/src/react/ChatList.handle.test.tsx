@@ -1,7 +1,14 @@
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, expectTypeOf, test, vi } from 'vitest';
-import { ChatList, followWhen, type ChatListHandle, type MessageKey, type VisibleRange } from '../index';
+import {
+  ChatList,
+  followWhen,
+  type ChatListHandle,
+  type ChatListSnapshot,
+  type MessageKey,
+  type VisibleRange,
+} from '../index';
 import { VIEWPORT_HEIGHT } from './jsdom-setup';
 import { type Message, makeMessages, renderText } from './test-messages';
 
@@ -48,6 +55,7 @@ describe('the handle has every member of SPEC §2.2', () => {
     expectTypeOf<H['unseenCount']>().toEqualTypeOf<number>();
     expectTypeOf<H['getScrollElement']>().returns.toEqualTypeOf<HTMLElement | null>();
     expectTypeOf<H['remeasure']>().returns.toEqualTypeOf<void>();
+    expectTypeOf<H['getSnapshot']>().returns.toEqualTypeOf<ChatListSnapshot | null>();
   });
 
   test('at runtime every method is a function and every getter has a value of the right type', () => {
@@ -64,6 +72,7 @@ describe('the handle has every member of SPEC §2.2', () => {
       'wasSeen',
       'getScrollElement',
       'remeasure',
+      'getSnapshot',
     ] as const) {
       expect(typeof handle[method], method).toBe('function');
     }
@@ -173,6 +182,32 @@ describe('scroll commands', () => {
 
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain('no-such-id');
+  });
+});
+
+describe("getSnapshot and initialSnapshot (wiring; the geometry is the browser suite's)", () => {
+  test('getSnapshot is null without messages and after unmount', () => {
+    expect(renderList([]).handle.getSnapshot()).toBeNull();
+    cleanup();
+    const { handle, unmount } = renderList();
+    unmount();
+    expect(handle.getSnapshot()).toBeNull();
+  });
+
+  test('a snapshot whose row is not among the messages opens as without one, warning once', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const snapshot: ChatListSnapshot = {
+      row: { id: 'gone', offset: 0 },
+      isAtBottom: false,
+      newestSeenId: 'gone',
+      sizes: [],
+    };
+    const { rerender } = render(
+      <ChatList messages={makeMessages(20)} initialSnapshot={snapshot} renderMessage={renderText} />,
+    );
+    rerender(<ChatList messages={makeMessages(30, 1000)} initialSnapshot={snapshot} renderMessage={renderText} />);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('initialSnapshot: no message has the key "gone"');
   });
 });
 

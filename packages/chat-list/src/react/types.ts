@@ -5,6 +5,7 @@ import type { ChatListBehaviorOptions } from '../dom/types';
 export type {
   ChatListBehaviorOptions,
   ChatListHandle,
+  ChatListSnapshot,
   InitialAnchor,
   FollowContext,
   FollowPolicy,

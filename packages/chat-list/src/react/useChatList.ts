@@ -203,10 +203,19 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     [safeMessages, getMessageKey],
   );
 
+  // A snapshot's measured heights stand in for the estimates of its rows, so that a reopened
+  // conversation puts the reader's row on its pixel in the first frame (issue #16).
+  const { initialSnapshot } = options;
+  const snapshotSizes = React.useMemo(
+    () => (initialSnapshot === undefined ? undefined : new Map(initialSnapshot.sizes)),
+    [initialSnapshot],
+  );
   const estimateItemSize = React.useCallback(
     (virtualIndex: number): number => {
       const index = virtualIndex - prefixCount;
       if (index < 0 || index >= safeMessages.length) return AFFIX_ESTIMATED_SIZE;
+      const measured = snapshotSizes?.get(getKeyAt(index));
+      if (measured !== undefined) return measured;
       const message = safeMessages[index];
       // Without `estimateSize` (or for a hole) the estimate is missing, which sanitizes to the default.
       const estimate = message === undefined || message === null ? undefined : estimateSize?.(message, index);
@@ -216,7 +225,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
       }
       return size;
     },
-    [estimateSize, prefixCount, safeMessages],
+    [estimateSize, prefixCount, safeMessages, snapshotSizes, getKeyAt],
   );
 
   const [chat] = React.useState(createChatListEngine<TMessage>);

@@ -33,13 +33,15 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // the second round (a clamp at the bottom is not the reader, a smooth command measures the rows
 // it arrives at, rows measured at the end of a scroll, detached rows let go; the reader's row is
 // the top fully visible one, and a message a change put above it grows upwards) to 11.13 kB and
-// 21.15 kB. Read receipts are the first candidate for an entry of their own when the size work
+// 21.15 kB, and reopening where the reader left (`getSnapshot`, `initialSnapshot`, #16: the
+// snapshot, its heights as estimates, the opening at a pixel, the restored seen state) to 11.54 kB
+// and 21.57 kB. Read receipts are the first candidate for an entry of their own when the size work
 // of #12 splits optional features out.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 11129 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 21153 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 11544 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 21568 },
 ];
 
 const measure = (external: string[]) =>
