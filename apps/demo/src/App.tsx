@@ -11,6 +11,7 @@ import { UnreadSeparator } from './components/UnreadSeparator';
 import { UnseenBadge } from './components/UnseenBadge';
 import { CHAT_WIDTH, LIST_HEIGHT } from './dimensions';
 import { createSizeEstimator } from './estimateMessageSize';
+import type { ConversationId } from './conversations';
 import type { DemoFollowMode } from './followModes';
 import { readQueryOptions } from './queryOptions';
 import { useDemoMessages } from './useDemoMessages';
@@ -38,8 +39,21 @@ function createUnreadRenderer(firstUnreadId: string) {
 
 export function App() {
   const [options] = useState(() => readQueryOptions(window.location.search));
-  const { messages, loading, loadingNewer, unread, prepend, append, clear, loadOlder, loadNewer, openAtFirstUnread } =
-    useDemoMessages(options.seed, options.count);
+  const {
+    conversation,
+    messages,
+    initialSnapshot,
+    loading,
+    loadingNewer,
+    unread,
+    prepend,
+    append,
+    clear,
+    loadOlder,
+    loadNewer,
+    openAtFirstUnread,
+    switchConversation,
+  } = useDemoMessages(options.seed, options.count);
   const [follow, setFollow] = useState<DemoFollowMode>(options.follow);
   const [wide, setWide] = useState(true);
   const [tall, setTall] = useState(true);
@@ -94,6 +108,12 @@ export function App() {
     [firstUnreadId],
   );
 
+  // Where the reader leaves the shown conversation (null without messages: it reopens at the bottom).
+  const onConversationChange = useCallback(
+    (next: ConversationId) => switchConversation(next, listRef.current?.getSnapshot() ?? undefined),
+    [switchConversation],
+  );
+
   const jumpToTop = useCallback(() => void listRef.current?.scrollToTop(), []);
   const jumpToBottom = useCallback(() => void listRef.current?.scrollToBottom(), []);
 
@@ -142,6 +162,8 @@ export function App() {
         onAppend={append}
         onClear={clear}
         onOpenAtFirstUnread={openAtFirstUnread}
+        conversation={conversation}
+        onConversationChange={onConversationChange}
         follow={follow}
         onFollowChange={setFollow}
         onJumpToTop={jumpToTop}
@@ -158,6 +180,7 @@ export function App() {
               messages={messages}
               renderMessage={render}
               initialAnchor={initialAnchor}
+              initialSnapshot={initialSnapshot}
               estimateSize={estimateSize}
               alignment="bottom"
               overscan={10}

@@ -1,5 +1,7 @@
+import type { ChatListSnapshot } from '@chat-list/react';
 import { createMessageGenerator, type ChatMessage, type MessageGenerator } from '@chat-list/sample-data';
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
+import { conversationSeed, CONVERSATION_B_COUNT, type ConversationId } from './conversations';
 import { createUnreadConversation, NEWER_BATCH, NEWER_DELAY_MS, type UnreadConversation } from './unreadConversation';
 
 export const HISTORY_DELAY_MS = 1000;
@@ -19,8 +21,25 @@ export interface UnreadMode {
   hasNewer: boolean;
 }
 
-export interface DemoMessages {
+/** What a conversation keeps while another one is shown. */
+interface SavedConversation {
+  generator: MessageGenerator;
   messages: ChatMessage[];
+  server: UnreadConversation | null;
+  unread: UnreadMode | null;
+  /** Where the reader left it; undefined when it was empty (or never shown): it opens at the bottom. */
+  snapshot: ChatListSnapshot | undefined;
+}
+
+export interface DemoMessages {
+  /** The conversation shown: A is the page's own, B a second one from another seed. */
+  conversation: ConversationId;
+  messages: ChatMessage[];
+  /**
+   * The snapshot the shown conversation reopens at (`initialSnapshot`), set in the same
+   * update as its messages; undefined for a conversation opened afresh.
+   */
+  initialSnapshot: ChatListSnapshot | undefined;
   /** True while an older-history load is waiting for its (simulated) response. */
   loading: boolean;
   /** True while a page of newer messages is waiting for its (simulated) response. */
@@ -40,6 +59,11 @@ export interface DemoMessages {
   loadNewer: () => Promise<void>;
   /** Replaces the conversation with a window around the first unread of a fake server's conversation. */
   openAtFirstUnread: () => void;
+  /**
+   * Shows another conversation. `snapshot` (from `handle.getSnapshot()`) is where the
+   * reader leaves the shown one; the other one reopens at its own saved snapshot.
+   */
+  switchConversation: (next: ConversationId, snapshot: ChatListSnapshot | undefined) => void;
 }
 
 /**
@@ -70,6 +94,11 @@ function startLoad(slot: MutableRefObject<PendingLoad | null>, delay: number, wo
  * conversation comes from the same seed; until the conversation is replaced again
  * (Clear, or another opening) history and newer pages are served from it.
  *
+ * Two conversations, A (the page's seed) and B (another seed, created when first shown):
+ * every action applies to the one shown, and each keeps its messages, its unread mode
+ * and where the reader left it while the other one is shown. Loads under way are
+ * dropped on a switch; nothing arrives in the conversation not shown.
+ *
  * Messages are generated outside state updaters: React may call updaters (and state
  * initialisers) twice in StrictMode, which would advance the generator twice.
  */
@@ -78,7 +107,12 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
     const generator = createMessageGenerator({ seed });
     return { generator, messages: generator.messages(initialCount) };
   });
-  const generator: MessageGenerator = initial.generator;
+  // The shown conversation's generator: prepends, appends and history come from it.
+  const generatorRef = useRef<MessageGenerator>(initial.generator);
+  const [conversation, setConversation] = useState<ConversationId>('A');
+  const [initialSnapshot, setInitialSnapshot] = useState<ChatListSnapshot | undefined>(undefined);
+  // The conversations not shown, as they were left. B is created when first shown.
+  const savedRef = useRef(new Map<ConversationId, SavedConversation>());
   const [messages, setMessages] = useState<ChatMessage[]>(initial.messages);
   const [loading, setLoading] = useState(false);
   const [loadingNewer, setLoadingNewer] = useState(false);
@@ -90,28 +124,22 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
   const serverRef = useRef<UnreadConversation | null>(null);
   const opensRef = useRef(0);
 
-  const prepend = useCallback(
-    (count: number) => {
-      const batch = generator.messages(count);
-      // In the unread mode they join the server's conversation just above the window,
-      // so that history loads continue before them without a gap.
-      serverRef.current?.insertBeforeWindow(batch);
-      setMessages((previous) => [...batch, ...previous]);
-    },
-    [generator],
-  );
+  const prepend = useCallback((count: number) => {
+    const batch = generatorRef.current.messages(count);
+    // In the unread mode they join the server's conversation just above the window,
+    // so that history loads continue before them without a gap.
+    serverRef.current?.insertBeforeWindow(batch);
+    setMessages((previous) => [...batch, ...previous]);
+  }, []);
 
-  const append = useCallback(
-    (count: number) => {
-      const batch = generator.messages(count);
-      const server = serverRef.current;
-      // Messages that arrive while the window stops short of the live end wait on the
-      // server: the reader gets them with the pages of newer messages.
-      if (server && !server.receive(batch)) return;
-      setMessages((previous) => [...previous, ...batch]);
-    },
-    [generator],
-  );
+  const append = useCallback((count: number) => {
+    const batch = generatorRef.current.messages(count);
+    const server = serverRef.current;
+    // Messages that arrive while the window stops short of the live end wait on the
+    // server: the reader gets them with the pages of newer messages.
+    if (server && !server.receive(batch)) return;
+    setMessages((previous) => [...previous, ...batch]);
+  }, []);
 
   /** Stops pending loads; their promises resolve so that nobody waits forever. */
   const cancelLoads = useCallback((updateState: boolean) => {
@@ -133,13 +161,13 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
     // The window starts at the beginning of the server's conversation: nothing to ask for.
     if (server?.atStart) return Promise.resolve();
     const promise = startLoad(olderRef, HISTORY_DELAY_MS, () => {
-      const batch = server ? server.loadOlder(HISTORY_BATCH) : generator.messages(HISTORY_BATCH);
+      const batch = server ? server.loadOlder(HISTORY_BATCH) : generatorRef.current.messages(HISTORY_BATCH);
       setMessages((previous) => [...batch, ...previous]);
       setLoading(false);
     });
     setLoading(true);
     return promise;
-  }, [generator]);
+  }, []);
 
   const loadNewer = useCallback((): Promise<void> => {
     const server = serverRef.current;
@@ -167,6 +195,8 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
     // conversation changes.
     setMessages(opened.messages);
     setUnread({ firstUnreadId: server.firstUnreadId, hasNewer: opened.hasNewer });
+    // The anchor, not a snapshot of what the shown conversation held before.
+    setInitialSnapshot(undefined);
   }, [cancelLoads, seed]);
 
   const clear = useCallback(() => {
@@ -174,10 +204,62 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
     serverRef.current = null;
     setUnread(null);
     setMessages([]);
+    // Messages appended next open a new conversation at the bottom.
+    setInitialSnapshot(undefined);
   }, [cancelLoads]);
+
+  const switchConversation = useCallback(
+    (next: ConversationId, snapshot: ChatListSnapshot | undefined) => {
+      if (next === conversation) return;
+      cancelLoads(true);
+      savedRef.current.set(conversation, {
+        generator: generatorRef.current,
+        messages,
+        server: serverRef.current,
+        unread,
+        snapshot,
+      });
+      let target = savedRef.current.get(next);
+      if (!target) {
+        // First time shown: a conversation of its own from another seed (no id in common
+        // with the other one, so the list sees a new conversation), opened at the bottom.
+        const generator = createMessageGenerator({ seed: conversationSeed(seed, next) });
+        target = {
+          generator,
+          messages: generator.messages(CONVERSATION_B_COUNT),
+          server: null,
+          unread: null,
+          snapshot: undefined,
+        };
+      }
+      savedRef.current.delete(next);
+      generatorRef.current = target.generator;
+      serverRef.current = target.server;
+      // One update: the list reads `initialSnapshot` when the messages are replaced.
+      setConversation(next);
+      setMessages(target.messages);
+      setUnread(target.unread);
+      setInitialSnapshot(target.snapshot);
+    },
+    [cancelLoads, conversation, messages, seed, unread],
+  );
 
   // Unmount: drop the timers without touching state.
   useEffect(() => () => cancelLoads(false), [cancelLoads]);
 
-  return { messages, loading, loadingNewer, unread, prepend, append, clear, loadOlder, loadNewer, openAtFirstUnread };
+  return {
+    conversation,
+    messages,
+    initialSnapshot,
+    loading,
+    loadingNewer,
+    unread,
+    prepend,
+    append,
+    clear,
+    loadOlder,
+    loadNewer,
+    openAtFirstUnread,
+    switchConversation,
+  };
 }

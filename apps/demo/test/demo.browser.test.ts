@@ -195,6 +195,62 @@ async function expectNewerPageKeepsReader(page: Page, added: number, scenario: s
     .toBe('no');
 }
 
+/** Where the reader is in the shown conversation: scrolls to `fraction` of the way down and reads the top visible row. */
+async function scrollToFraction(page: Page, fraction: number, scenario: string): Promise<RowPosition> {
+  await page.locator(SCROLLER).evaluate((scroller, f) => {
+    scroller.scrollTop = Math.round((scroller.scrollHeight - scroller.clientHeight) * f);
+  }, fraction);
+  await expect
+    .poll(() => statusText(page, 'scrolling'), { message: `${scenario}: scrolling should end`, timeout: 5000 })
+    .toBe('no');
+  await frames(page, 5);
+  const row = await topVisibleRow(page);
+  expect(row, `${scenario}: no message row is visible`).not.toBeNull();
+  // Still there a few frames later: the position is settled.
+  await frames(page, 3);
+  expect(await rowOffset(page, row!.id), `${scenario}: the top visible row moved while settling`).toBeCloseTo(
+    row!.offset,
+    0,
+  );
+  return row!;
+}
+
+function conversationButton(page: Page, id: 'A' | 'B') {
+  return button(page, 'Conversation', `Conversation ${id}`);
+}
+
+/** Switches conversation and checks the buttons say which one is shown. */
+async function switchTo(page: Page, id: 'A' | 'B') {
+  await conversationButton(page, id).click();
+  const other = id === 'A' ? 'B' : 'A';
+  await expect
+    .poll(() => conversationButton(page, id).getAttribute('aria-pressed'), {
+      message: `Conversation ${id}: pressed after the switch`,
+    })
+    .toBe('true');
+  expect(await conversationButton(page, other).getAttribute('aria-pressed'), `Conversation ${other}: not pressed`).toBe(
+    'false',
+  );
+}
+
+/** The row comes back within 1 px of where the reader left it. */
+async function expectRowRestored(page: Page, row: RowPosition, scenario: string) {
+  await expect
+    .poll(async () => Math.abs(((await rowOffset(page, row.id)) ?? Infinity) - row.offset), {
+      message: `${scenario}: the row (id ${row.id}) should be back within ${DRIFT} px of ${row.offset.toFixed(2)} px`,
+      timeout: 5000,
+    })
+    .toBeLessThanOrEqual(DRIFT);
+  // And stays there.
+  await frames(page, 5);
+  const offset = await rowOffset(page, row.id);
+  const drift = Math.abs((offset ?? Infinity) - row.offset);
+  expect(
+    drift,
+    `${scenario}: the row (id ${row.id}) moved to ${offset?.toFixed(2)} px (left at ${row.offset.toFixed(2)} px)`,
+  ).toBeLessThanOrEqual(DRIFT);
+}
+
 async function expectAtBottom(page: Page, scenario: string) {
   await expect
     .poll(() => bottomGap(page), { message: `${scenario}: bottom gap (px) should settle ≤ ${EDGE}`, timeout: 5000 })
@@ -627,6 +683,44 @@ describe('demo playground (built, in Chromium at 1280×800)', () => {
       .poll(() => handleIsAtBottom(page), { message: `${scenario}: isAtBottom after Clear`, timeout: 5000 })
       .toBe(true);
     expect(await separatorOffset(page), `${scenario}: no separator in the new conversation`).toBeNull();
+    await finish(demo, scenario);
+  });
+
+  it('switching conversations A → B → A → B reopens each where the reader left it', async () => {
+    const scenario = 'conversation switch';
+    const demo = await openDemo('?seed=1&count=200');
+    const { page } = demo;
+    await expectAtBottom(page, `${scenario}: A before scrolling`);
+    expect(await conversationButton(page, 'A').getAttribute('aria-pressed'), `${scenario}: A shown first`).toBe('true');
+    expect(await conversationButton(page, 'B').getAttribute('aria-pressed'), `${scenario}: B not shown`).toBe('false');
+    const rowA = await scrollToFraction(page, 0.5, `${scenario}: A in the middle`);
+    const firstIdA = (await debugLines(page))[0];
+
+    // B opens at the bottom the first time, with its own 200 messages.
+    await switchTo(page, 'B');
+    await expect
+      .poll(async () => (await debugLines(page))[0], { message: `${scenario}: B's messages replace A's` })
+      .not.toBe(firstIdA);
+    await expectCount(page, 200, `${scenario}: B`);
+    await expectAtBottom(page, `${scenario}: B opens at the bottom`);
+    expect(await rowOffset(page, rowA.id), `${scenario}: A's row is not in B`).toBeNull();
+    // Appending while B is shown appends to B.
+    await button(page, 'Messages', 'Append 10').click();
+    await expectCount(page, 210, `${scenario}: Append 10 in B`);
+    await expectAtBottom(page, `${scenario}: Append 10 in B with follow Always`);
+    const rowB = await scrollToFraction(page, 0.3, `${scenario}: B scrolled up`);
+
+    // Back to A: its row at the same pixel, its 200 messages.
+    await switchTo(page, 'A');
+    await expectCount(page, 200, `${scenario}: back in A`);
+    await expectRowRestored(page, rowA, `${scenario}: back in A`);
+    expect(await statusText(page, 'loading'), `${scenario}: no history load in A`).toBe('no');
+
+    // And back to B: B's position too.
+    await switchTo(page, 'B');
+    await expectCount(page, 210, `${scenario}: back in B`);
+    await expectRowRestored(page, rowB, `${scenario}: back in B`);
+    expect(await statusText(page, 'unseen'), `${scenario}: nothing arrived in B meanwhile`).toBe('0');
     await finish(demo, scenario);
   });
 });

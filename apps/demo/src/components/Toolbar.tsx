@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { CONVERSATIONS, type ConversationId } from '../conversations';
 import { FOLLOW_MODES, isFollowMode, type DemoFollowMode } from '../followModes';
 
 export interface ToolbarProps {
@@ -11,6 +12,10 @@ export interface ToolbarProps {
   onClear: () => void;
   /** Replaces the conversation with a window opened at its first unread message. */
   onOpenAtFirstUnread: () => void;
+  /** The conversation shown. */
+  conversation: ConversationId;
+  /** Shows the other conversation, where the reader left it. */
+  onConversationChange: (conversation: ConversationId) => void;
   follow: DemoFollowMode;
   onFollowChange: (mode: DemoFollowMode) => void;
   onJumpToTop: () => void;
@@ -51,6 +56,20 @@ export function Toolbar(props: ToolbarProps) {
         <button type="button" className="button button--toggle" onClick={props.onToggleHeight}>
           {props.tall ? 'Short' : 'Tall'}
         </button>
+      </ToolbarGroup>
+
+      <ToolbarGroup label="Conversation">
+        {CONVERSATIONS.map((id) => (
+          <button
+            key={id}
+            type="button"
+            className="button button--segment"
+            aria-pressed={props.conversation === id}
+            onClick={() => props.onConversationChange(id)}
+          >
+            Conversation {id}
+          </button>
+        ))}
       </ToolbarGroup>
 
       <ToolbarGroup label="Messages">
