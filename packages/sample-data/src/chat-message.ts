@@ -20,6 +20,18 @@ export type ChatMessage = {
   name: string;
   /** Image address of the author's picture (a `data:` URI by default). */
   userpic: string;
+  /**
+   * When the message was sent, as an ISO 8601 string in UTC with milliseconds
+   * (`'2026-11-20T09:14:03.000Z'`, what `Date.prototype.toISOString` gives),
+   * like a server response; `new Date(createdAt)` reads it back. Strictly
+   * increasing through a conversation, for day headers and times.
+   *
+   * Only with the `timestamps` option of `createMessageGenerator`; without
+   * it the property is absent (not `undefined`).
+   *
+   * @defaultValue absent
+   */
+  createdAt?: string;
 };
 
 /**

@@ -16,6 +16,7 @@ export {
   type UserpicSource,
 } from './message-generator.js';
 export { SUPPORTED_LOCALES, type SupportedLocale } from './locales.js';
+export type { MessageTimestampOptions, TimestampInput } from './timeline.js';
 export { ASSISTANT_NAME, ASSISTANT_USERPIC } from './userpic.js';
 // The same module as the `./lists` entry, so both entries share one copy of
 // each list (one chunk in dist) and `bear` from either is the same array.

@@ -3,6 +3,7 @@ import type { ChatMessage, ChatParticipant } from './chat-message.js';
 import { describeValue } from './describe-value.js';
 import { resolveLocaleChain, type SupportedLocale } from './locales.js';
 import { markdownReply } from './markdown-reply.js';
+import { checkTimestamps, createTimeline, type MessageTimestampOptions } from './timeline.js';
 import { ASSISTANT_NAME, ASSISTANT_USERPIC, initialAvatarDataUri } from './userpic.js';
 
 /**
@@ -90,6 +91,24 @@ export interface MessageGeneratorOptions {
    * @defaultValue `undefined` (no fixed cast)
    */
   participants?: number;
+  /**
+   * Gives every message a `createdAt` time (an ISO 8601 string), increasing
+   * message by message with gaps like a real chat's: mostly seconds to a few
+   * minutes, sometimes hours, now and then a day or more (on average a new
+   * calendar day every 55 messages or so). `true` (like `{}`) starts the
+   * conversation at a fixed time, `2025-01-06T09:00:00.000Z`; an object sets
+   * its `start` or its `end` (see {@link MessageTimestampOptions}). History
+   * older than everything so far comes from
+   * {@link MessageGenerator.olderMessages}.
+   *
+   * The times come from their own random sequence derived from `seed`: they
+   * are the same for the same seed and options, and turning them on changes
+   * no id, content, name or userpic. Off (the default), messages have no
+   * `createdAt` property at all.
+   *
+   * @defaultValue `false` (no `createdAt`)
+   */
+  timestamps?: boolean | MessageTimestampOptions;
 }
 
 /**
@@ -127,6 +146,22 @@ export interface MessageGenerator {
    * @throws RangeError if `count` is NaN, infinite, negative or fractional.
    */
   messages(count: number): ChatMessage[];
+  /**
+   * `count` messages that are older than every message generated so far,
+   * oldest first — history to prepend when a chat UI scrolls up: prepend each
+   * batch in front of the previous one. With the `timestamps` option their
+   * `createdAt` times are strictly earlier than the earliest so far and
+   * increase through the batch, so the whole conversation stays in order.
+   *
+   * The content is drawn like {@link MessageGenerator.messages} (same mix,
+   * same random sequence, so calling this changes the messages that follow).
+   * Without the `timestamps` option it returns the same as `messages(count)`
+   * (no `createdAt`), so code that prepends history works either way.
+   *
+   * @throws TypeError if `count` is not a number.
+   * @throws RangeError if `count` is NaN, infinite, negative or fractional.
+   */
+  olderMessages(count: number): ChatMessage[];
 }
 
 const ID_LENGTH = 10;
@@ -153,6 +188,19 @@ function checkChoice(option: string, value: unknown, choices: ReadonlyArray<stri
     throw new RangeError(
       `createMessageGenerator: unknown ${option} ${JSON.stringify(value)}; expected one of ${choices.join(', ')}`,
     );
+  }
+}
+
+/**
+ * Validates the `count` of `messages` and `olderMessages`: a non-number is a
+ * TypeError, a number that is not a non-negative integer a RangeError.
+ */
+function checkCount(method: string, count: unknown): void {
+  if (typeof count !== 'number') {
+    throw new TypeError(`${method}: count must be a number, got ${describeValue(count)}`);
+  }
+  if (!Number.isFinite(count) || count < 0 || !Number.isInteger(count)) {
+    throw new RangeError(`${method}: count must be a non-negative integer, got ${describeValue(count)}`);
   }
 }
 
@@ -187,20 +235,35 @@ function checkParticipants(participants: unknown): number | undefined {
  *
  * // Three people talking to an assistant that answers in Markdown.
  * const chat = createMessageGenerator({ seed: 42, participants: 3, assistantReplies: 'markdown' });
+ *
+ * // Messages with `createdAt`; the history ends at a fixed time.
+ * const dated = createMessageGenerator({ seed: 42, timestamps: { end: '2026-11-20T18:00:00Z' } });
+ * const recent = dated.olderMessages(200); // oldest first, the last at 18:00
+ * const earlier = dated.olderMessages(50); // prepend: all before recent[0]
  * ```
  *
  * @throws TypeError if `options` is not an object, `seed` is not a finite
  *   integer, `locale` is missing (`''`, `null`, not a string), `userpics` or
- *   `assistantReplies` is not a string, or `participants` is not a number.
+ *   `assistantReplies` is not a string, `participants` is not a number,
+ *   `timestamps` is neither a boolean nor an object, has both `start` and
+ *   `end`, or one of them is not a Date, number or string.
  * @throws RangeError if `locale`, `userpics` or `assistantReplies` is not a
- *   known value, or `participants` is not an integer from 1 to
- *   {@link MAX_PARTICIPANTS}.
+ *   known value, `participants` is not an integer from 1 to
+ *   {@link MAX_PARTICIPANTS}, or `timestamps.start` / `timestamps.end` is not
+ *   a valid date.
  */
 export function createMessageGenerator(options?: MessageGeneratorOptions): MessageGenerator {
   if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
     throw new TypeError(`createMessageGenerator: options must be an object, got ${describeValue(options)}`);
   }
-  const { seed, locale = 'en', userpics = 'data-uri', assistantReplies = 'sentence', participants } = options ?? {};
+  const {
+    seed,
+    locale = 'en',
+    userpics = 'data-uri',
+    assistantReplies = 'sentence',
+    participants,
+    timestamps,
+  } = options ?? {};
 
   if (seed !== undefined && (typeof seed !== 'number' || !Number.isInteger(seed))) {
     throw new TypeError(`createMessageGenerator: seed must be a finite integer, got ${describeValue(seed)}`);
@@ -211,6 +274,7 @@ export function createMessageGenerator(options?: MessageGeneratorOptions): Messa
   checkChoice('userpics', userpics, USERPIC_SOURCES);
   checkChoice('assistantReplies', assistantReplies, ASSISTANT_REPLY_STYLES);
   const castSize = checkParticipants(participants);
+  const timeAnchor = checkTimestamps(timestamps);
 
   // A private instance, never the global `faker`: seeding the global would let
   // generators (and any other faker user in the app) disturb each other.
@@ -218,6 +282,9 @@ export function createMessageGenerator(options?: MessageGeneratorOptions): Messa
   // faker.seed() with no argument picks a random seed and returns it, which is
   // exactly the "random unless given" behaviour we want, and lets us report it.
   const actualSeed = seed === undefined ? (faker.seed() as number) : (faker.seed(seed), seed);
+  // Times come from their own seeded instances, never from `faker`: turning
+  // them on must leave every id, name and text where it was.
+  const timeline = timeAnchor === undefined ? undefined : createTimeline(timeAnchor, actualSeed, localeChain);
 
   const issuedIds = new Set<string>();
   const nextId = (): string => {
@@ -269,7 +336,7 @@ export function createMessageGenerator(options?: MessageGeneratorOptions): Messa
     return { name, userpic: userpicFor(name) };
   };
 
-  const user = (): ChatMessage => {
+  const drawUser = (): ChatMessage => {
     const id = nextId();
     const { name, userpic } = cast === undefined ? newAuthor() : faker.helpers.arrayElement(cast);
     const sentenceCount = faker.number.int({ min: 1, max: MAX_USER_SENTENCES });
@@ -277,7 +344,7 @@ export function createMessageGenerator(options?: MessageGeneratorOptions): Messa
     return { id, role: 'user', content, name, userpic };
   };
 
-  const assistant = (): ChatMessage => ({
+  const drawAssistant = (): ChatMessage => ({
     id: nextId(),
     role: 'assistant',
     content: assistantReplies === 'markdown' ? markdownReply(faker) : faker.lorem.sentence(),
@@ -285,17 +352,35 @@ export function createMessageGenerator(options?: MessageGeneratorOptions): Messa
     userpic: ASSISTANT_USERPIC,
   });
 
-  const message = (): ChatMessage => (faker.datatype.boolean() ? user() : assistant());
+  const drawMessage = (): ChatMessage => (faker.datatype.boolean() ? drawUser() : drawAssistant());
+
+  // `createdAt` goes last and only when timestamps are on, so that without
+  // them every message has exactly the keys (and key order) it always had.
+  const stamped = (draw: () => ChatMessage) => (): ChatMessage => {
+    const message = draw();
+    if (timeline !== undefined) message.createdAt = timeline.next();
+    return message;
+  };
+  const user = stamped(drawUser);
+  const assistant = stamped(drawAssistant);
+  const message = stamped(drawMessage);
 
   const messages = (count: number): ChatMessage[] => {
-    if (typeof count !== 'number') {
-      throw new TypeError(`messages: count must be a number, got ${describeValue(count)}`);
-    }
-    if (!Number.isFinite(count) || count < 0 || !Number.isInteger(count)) {
-      throw new RangeError(`messages: count must be a non-negative integer, got ${describeValue(count)}`);
-    }
+    checkCount('messages', count);
     return Array.from({ length: count }, message);
   };
 
-  return { seed: actualSeed, participants: cast, message, user, assistant, messages };
+  const olderMessages = (count: number): ChatMessage[] => {
+    checkCount('olderMessages', count);
+    // Content in reading order, like messages(count); the times are then laid
+    // out backward from the earliest message so far.
+    const batch = Array.from({ length: count }, drawMessage);
+    if (timeline !== undefined) {
+      const times = timeline.older(count);
+      batch.forEach((m, i) => (m.createdAt = times[i]));
+    }
+    return batch;
+  };
+
+  return { seed: actualSeed, participants: cast, message, user, assistant, messages, olderMessages };
 }
