@@ -18,4 +18,4 @@ export type {
 } from './react/types';
 export { EDGE_TOLERANCE_PX, followAlways, followAtBottom, followNever } from './core';
 export { followWhen } from './dom/follow';
-export type { Alignment, FollowBehavior, FollowMode, MessageKey, ScrollAlign } from './core';
+export type { Alignment, FollowBehavior, FollowMode, GroupKey, MessageKey, ScrollAlign } from './core';

@@ -12,3 +12,4 @@ export * from './viewport-size';
 export * from './key-census';
 export * from './keyboard-navigation';
 export * from './read-tracker';
+export * from './group-header';

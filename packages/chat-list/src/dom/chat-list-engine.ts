@@ -30,6 +30,7 @@ import {
   isInHistoryZone,
   isInNewerZone,
   isSameVisibleRange,
+  isGroupStart,
   isPinnedWhileGrowing,
   reduceHistoryTrigger,
   reduceScrollOwner,
@@ -39,6 +40,7 @@ import {
   shouldKeepReadingAnchor,
   toVirtualizerAlign,
   type FollowBehavior,
+  type GroupKey,
   type HistoryTriggerEvent,
   type HistoryTriggerState,
   type MessageKey,
@@ -119,6 +121,25 @@ export interface RenderInputs<TMessage> {
   getKeyAt: (index: number) => MessageKey;
   hasPrefix: boolean;
   hasSuffix: boolean;
+  /** The group key of `messages[index]` (`getGroupKey`, checked); always undefined without groups. */
+  getGroupKeyAt: (index: number) => GroupKey | undefined;
+}
+
+/** Whether the row at `virtualIndex` is a message that starts a group of `getGroupKey` in these inputs. */
+const isGroupStartRow = <TMessage>(render: RenderInputs<TMessage>, virtualIndex: number): boolean => {
+  const index = virtualIndex - (render.hasPrefix ? 1 : 0);
+  return index >= 0 && index < render.messages.length && isGroupStart(index, render.getGroupKeyAt);
+};
+
+/**
+ * The row the last change of messages kept still (the reader's): rows above it measured for the
+ * first time grow upwards, and so does its own header when the change gave or took it.
+ */
+interface AnchoredRow {
+  key: MessageKey;
+  index: number;
+  /** Whether the change gave the row its group's header or took it away, until the row is measured. */
+  hasNewHeader: boolean;
 }
 
 /**
@@ -182,6 +203,8 @@ interface PendingAnchor {
   expectedShift: number;
   /** Whether the message count stayed: a replaced anchor row then stands at its old index. */
   isSameCount: boolean;
+  /** Whether the anchor's row carried its group's header (`getGroupKey`) before the change. */
+  wasGroupStart: boolean;
 }
 
 /**
@@ -229,7 +252,7 @@ export const createChatListEngine = <TMessage>() => {
    * The reader's row of the last anchored change, where it stands in the new layout, until the
    * reader scrolls: rows the change put above it are measured after it was anchored.
    */
-  let anchoredRow: { key: MessageKey; index: number } | null = null;
+  let anchoredRow: AnchoredRow | null = null;
   /** An anchored offset decided during render, for the commit to write. */
   let hasOffsetToWrite = false;
   /**
@@ -663,6 +686,17 @@ export const createChatListEngine = <TMessage>() => {
     // upwards even when it is in view: it arrived above what the reader reads. It stood at its
     // estimate when the change was anchored, and pushed the reader's row 4 px down (found by the
     // fuzzer, issue #13).
+    // The reader's row that gained or lost its group's header in the change: the header is its
+    // top, so its text stays still and what is above it moves (a prepended page that continues
+    // the day at the top takes the day's header up with it, issue #16).
+    if (
+      anchoredRow?.hasNewHeader === true &&
+      item.index === anchoredRow.index &&
+      instance.options.getItemKey(anchoredRow.index) === anchoredRow.key
+    ) {
+      anchoredRow.hasNewHeader = false;
+      return true;
+    }
     if (
       anchoredRow !== null &&
       item.index < anchoredRow.index &&
@@ -1260,7 +1294,11 @@ export const createChatListEngine = <TMessage>() => {
       if (index === -1 && planned.isSameCount) index = planned.anchor.index + planned.expectedShift;
       const row = index >= 0 && index < count ? getLayout(instance)[index] : undefined;
       if (row === undefined) return;
-      anchoredRow = { key: row.key as MessageKey, index };
+      anchoredRow = {
+        key: row.key as MessageKey,
+        index,
+        hasNewHeader: planned.wasGroupStart !== isGroupStartRow(inputs, index),
+      };
       // Clamped as the browser will clamp it, so TanStack picks the rows for where the list really lands.
       const maxOffset = Math.max(0, instance.getTotalSize() - (scroller?.clientHeight ?? 0));
       const offset = Math.min(getAnchoredOffset(planned.anchor, row.start), maxOffset);
@@ -1374,6 +1412,7 @@ export const createChatListEngine = <TMessage>() => {
       anchor,
       expectedShift: change.olderCount + (next.hasPrefix ? 1 : 0) - (previous.hasPrefix ? 1 : 0),
       isSameCount: next.messages.length === previous.messages.length && next.hasPrefix === previous.hasPrefix,
+      wasGroupStart: isGroupStartRow(previous, anchor.index),
     };
   }
 };

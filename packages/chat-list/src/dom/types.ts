@@ -3,11 +3,12 @@ import type {
   FollowContext as PolicyContext,
   FollowMode,
   FollowPolicy as Policy,
+  GroupKey,
   MessageKey,
   ScrollAlign,
 } from '../core';
 
-export type { Alignment, FollowMode, MessageKey, ScrollAlign };
+export type { Alignment, FollowMode, GroupKey, MessageKey, ScrollAlign };
 
 /** What a follow policy knows when newer messages have been committed; `handle` is the list's. */
 export type FollowContext<TMessage = unknown> = PolicyContext<TMessage, ChatListHandle<TMessage>>;
@@ -202,6 +203,22 @@ export interface ChatListBehaviorOptions<TMessage> {
    * @defaultValue `(message) => message.id`
    */
   getMessageKey?: (message: TMessage) => MessageKey;
+  /**
+   * Which group a message belongs to (its day, for day headers): consecutive messages with the
+   * same key form a group, and the first of each carries the group's header (`renderGroupHeader`
+   * of `ChatList`; `isGroupStart` of a headless row). Return `undefined` for a message in no
+   * group. When a prepended page continues the group at the top, the header moves up to the new
+   * first message and the reader's text stays still. Keep it stable, like `estimateSize`.
+   * @defaultValue `undefined` (no groups)
+   */
+  getGroupKey?: (message: TMessage) => GroupKey | undefined;
+  /**
+   * Whether the header of the group at the top of the viewport sticks to the top of the list
+   * while the group is in view, pushed up by the next group's header as it arrives (the
+   * headless hook reports it as `stickyHeader`).
+   * @defaultValue `true` (when `getGroupKey` is given)
+   */
+  stickyGroupHeader?: boolean;
   /**
    * Height in px before a row is measured. Keep it stable (module-level or `useCallback`): a
    * new function re-estimates every row not yet measured; `remeasure()` on the handle forgets

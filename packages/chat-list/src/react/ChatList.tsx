@@ -30,6 +30,16 @@ const SCROLLER_ATTRIBUTES = new Set(['id', 'title', 'lang', 'dir']);
  */
 const PRERENDERED_SCROLLER_STYLE: CSSProperties = { display: 'flex', flexDirection: 'column-reverse' };
 
+/**
+ * The stuck group header: a zero-height box that sticks to the scroller's top, so it takes no
+ * room from the rows and never changes the scroll height; its content hangs below it, over the
+ * rows (issue #16).
+ */
+const STICKY_HEADER_STYLE: CSSProperties = { position: 'sticky', top: 0, height: 0, zIndex: 1 };
+
+/** A row's own group header under the stuck copy of it: see-through, still read by screen readers. */
+const COVERED_GROUP_HEADER_STYLE: CSSProperties = { opacity: 0 };
+
 // `flow-root` keeps a child's margin inside the row, so the measured height is
 // the space the row really takes.
 const ROW_STYLE: CSSProperties = { display: 'flow-root' };
@@ -78,8 +88,19 @@ const MessageContent = React.memo(MessageContentInner, isSameContent) as <TMessa
 ) => ReactElement;
 
 const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: ForwardedRef<ChatListHandle<TMessage>>) => {
-  const { messages, renderMessage, alignment, prefix, suffix, prefixLabel, suffixLabel, className, style, nonce } =
-    props;
+  const {
+    messages,
+    renderMessage,
+    renderGroupHeader,
+    alignment,
+    prefix,
+    suffix,
+    prefixLabel,
+    suffixLabel,
+    className,
+    style,
+    nonce,
+  } = props;
   // A feed holds articles: one without any is a group until its first message (axe's aria-required-children).
   const role = props.role ?? (Array.isArray(messages) && messages.length > 0 ? 'feed' : 'group');
   const hasPrefix = prefix !== null && prefix !== undefined && prefix !== false;
@@ -100,6 +121,7 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
     focusedKey,
   });
   const { handle, scrollerRef, contentRef, sizerRef, announcerRef, rows, rowsOffset, totalSize, isPrerendered } = list;
+  const { stickyHeader } = list;
   React.useImperativeHandle(ref, () => handle, [handle]);
   const keyboard = useKeyboardNavigation({
     list,
@@ -131,6 +153,12 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
         }
       >
         <style nonce={nonce}>{DEFAULT_SIZE_RULE}</style>
+        {stickyHeader !== null && renderGroupHeader !== undefined && (
+          // A copy of a header the rows hold: screen readers read that one where it stands.
+          <div aria-hidden="true" data-chat-list-sticky-header="" style={STICKY_HEADER_STYLE}>
+            <div ref={list.stickyHeaderRef}>{renderGroupHeader(stickyHeader.groupKey, stickyHeader.message)}</div>
+          </div>
+        )}
         {/* A column at least as tall as the viewport; content shorter than that sits at
           its bottom (an auto top margin takes the free space), or at its top for 'top'. */}
         <div style={{ minHeight: '100%', flexShrink: 0, display: 'flex', flexDirection: 'column' }}>
@@ -160,6 +188,17 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
                         : ROW_STYLE
                     }
                   >
+                    {row.kind === 'message' &&
+                      row.isGroupStart &&
+                      row.groupKey !== undefined &&
+                      renderGroupHeader !== undefined && (
+                        <div
+                          data-chat-list-group-header=""
+                          style={stickyHeader?.groupKey === row.groupKey ? COVERED_GROUP_HEADER_STYLE : undefined}
+                        >
+                          {renderGroupHeader(row.groupKey, row.message)}
+                        </div>
+                      )}
                     {row.kind === 'message'
                       ? // A hole in `messages` is an empty row (useChatList warns once).
                         row.message !== undefined &&

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import type { Alignment, MessageKey } from '../core';
+import type { Alignment, GroupKey, MessageKey } from '../core';
 import type { ChatListBehaviorOptions } from '../dom/types';
 
 export type {
@@ -13,7 +13,7 @@ export type {
   ScrollToMessageOptions,
   VisibleRange,
 } from '../dom/types';
-export type { Alignment, FollowMode, MessageKey, ScrollAlign } from '../core';
+export type { Alignment, FollowMode, GroupKey, MessageKey, ScrollAlign } from '../core';
 
 /** `getMessageKey` is optional only when messages carry `id: string | number`. */
 export type MessageKeyProps<TMessage> = [TMessage] extends [{ id: MessageKey }]
@@ -40,6 +40,18 @@ export type ChatListProps<TMessage> = Omit<ChatListBehaviorOptions<TMessage>, 'g
      * @defaultValue required
      */
     renderMessage: (message: TMessage, index: number, messages: readonly TMessage[]) => ReactNode;
+    /**
+     * Renders the header of a group (a day: "Today", "Yesterday", a date) of `getGroupKey`: above
+     * the group's first message, inside its row, and once more stuck to the top of the list while
+     * the group's first row is scrolled out above (`stickyGroupHeader`). `message` is the group's
+     * first message above its row and the message at the top of the viewport when stuck: derive
+     * the header from the key or from what every message of the group shares. The stuck copy is
+     * hidden from screen readers (the row's own header is read), and the row's own header is
+     * transparent under it, so a header with a see-through background (a floating pill) is never
+     * shown twice.
+     * @defaultValue `undefined` (no headers)
+     */
+    renderGroupHeader?: (groupKey: GroupKey, message: TMessage) => ReactNode;
     /**
      * Where content shorter than the viewport sits.
      * @defaultValue `'bottom'`

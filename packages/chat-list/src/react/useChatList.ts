@@ -1,5 +1,6 @@
 import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
 import * as React from 'react';
+import { flushSync } from 'react-dom';
 import {
   AT_BOTTOM_THRESHOLD_RULE,
   HISTORY_END_OFFSET_RULE,
@@ -13,10 +14,13 @@ import {
   findKey,
   sanitizeEstimate,
   sanitizeNumber,
+  isGroupStart,
+  type GroupKey,
   type MessageKey,
 } from '../core';
 import { createChatListEngine, measureRowElement } from '../dom/chat-list-engine';
 import { warnOnce } from '../dom/dev-warnings';
+import { createStickyGroupHeader, type StuckGroupHeader } from '../dom/sticky-group-header';
 import { getLayout } from '../dom/tanstack-internals';
 import type { ChatListBehaviorOptions, ChatListHandle } from '../dom/types';
 
@@ -55,6 +59,10 @@ export type ChatListRow<TMessage> =
       virtualIndex: number;
       index: number;
       message: TMessage;
+      /** The message's group (`getGroupKey`), or undefined without one. */
+      groupKey: GroupKey | undefined;
+      /** Whether the message starts its group: render the group's header above it, in its row. */
+      isGroupStart: boolean;
       start: number;
       /**
        * Rendered outside the range because it has focus (`focusedKey`): keep it among the rows
@@ -104,6 +112,14 @@ export interface UseChatListResult<TMessage> {
    * space. Optional: without it the height follows on the next render.
    */
   sizerRef: (element: HTMLElement | null) => void;
+  /**
+   * The group whose header sticks to the top of the list (`getGroupKey`), or null while none
+   * does: render its header in a zero-height `position: sticky; top: 0` element at the start of
+   * the scroller, inside an element given `stickyHeaderRef`. Updated in the frame that scrolled.
+   */
+  stickyHeader: StuckGroupHeader<TMessage> | null;
+  /** Attach to the element that holds the stuck header: it is measured, and moved up (a transform) as the next group's header arrives. */
+  stickyHeaderRef: (element: HTMLElement | null) => void;
   /** The rows near the viewport, in order; render them one after another in normal flow. */
   rows: ChatListRow<TMessage>[];
   /** Offset of the first rendered row in the flow (not detached) from the top of the content, px (translate the rows by it). */
@@ -228,9 +244,27 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     [estimateSize, prefixCount, safeMessages, snapshotSizes, getKeyAt],
   );
 
+  const { getGroupKey } = options;
+  const getGroupKeyAt = React.useCallback(
+    (index: number): GroupKey | undefined => {
+      const message = safeMessages[index];
+      if (getGroupKey === undefined || message === undefined || message === null) return undefined;
+      const key = getGroupKey(message);
+      if (key === undefined || typeof key === 'string' || typeof key === 'number') return key;
+      // An object (a Date) would be a group of its own for every message: a header on each.
+      warnOnce(
+        () =>
+          `getGroupKey returned ${String(key)} for message ${index}: a group key is a string or a number (a day as 'YYYY-MM-DD'). The message is shown in no group (warned once, for the first).`,
+        'group-key',
+      );
+      return undefined;
+    },
+    [safeMessages, getGroupKey],
+  );
+
   const [chat] = React.useState(createChatListEngine<TMessage>);
   // A new key getter only when rows must be laid out again: a streamed token keeps TanStack's layout.
-  const getItemKey = chat.update({ options, messages: safeMessages, getKeyAt, hasPrefix, hasSuffix });
+  const getItemKey = chat.update({ options, messages: safeMessages, getKeyAt, getGroupKeyAt, hasPrefix, hasSuffix });
 
   const virtualizer = useVirtualizer<HTMLElement, HTMLElement>({
     count: prefixCount + safeMessages.length + (hasSuffix ? 1 : 0),
@@ -254,6 +288,37 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
   });
   chat.adoptVirtualizer(virtualizer);
 
+  const [stickyHeader, setStickyHeader] = React.useState<StuckGroupHeader<TMessage> | null>(null);
+  // What the sticky header reads, as of the latest render (it runs from scroll events too).
+  const latest = React.useRef({ virtualizer, safeMessages, prefixCount, getGroupKeyAt, isStickyEnabled: false });
+  latest.current = {
+    virtualizer,
+    safeMessages,
+    prefixCount,
+    getGroupKeyAt,
+    isStickyEnabled: getGroupKey !== undefined && options.stickyGroupHeader !== false,
+  };
+  const [sticky] = React.useState(() =>
+    createStickyGroupHeader<TMessage>({
+      virtualizer: () => latest.current.virtualizer,
+      messages: () => latest.current.safeMessages,
+      prefixCount: () => latest.current.prefixCount,
+      groupKeyAt: (index) => latest.current.getGroupKeyAt(index),
+      isEnabled: () => latest.current.isStickyEnabled,
+      onChange: (header, isFromScroll) => {
+        if (isFromScroll) flushSync(() => setStickyHeader(header));
+        else setStickyHeader(header);
+      },
+    }),
+  );
+  const scrollerRef = React.useCallback(
+    (element: HTMLElement | null) => {
+      chat.scrollerRef(element);
+      sticky.scrollerRef(element);
+    },
+    [chat, sticky],
+  );
+
   // The newest messages, rendered before there is a viewport (server HTML, hydration); the
   // virtualized rows take over in the first layout effect, before anything is painted.
   const initialRenderCount = sanitizeNumber(options.initialRenderCount, INITIAL_RENDER_COUNT_RULE);
@@ -270,7 +335,10 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
   }, [chat, safeMessages, hasSuffix, hasPrefix, getKeyAt, isPrerendered]);
   // A commit can grow the content without resizing any observed element (the
   // sized container takes the new total height): pin after every commit too.
-  useIsomorphicLayoutEffect(() => chat.afterRender());
+  useIsomorphicLayoutEffect(() => {
+    chat.afterRender();
+    sticky.update(false);
+  });
   React.useEffect(() => chat.flushBatches());
 
   const virtualItems = isPrerendered
@@ -306,6 +374,8 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
             virtualIndex,
             index,
             message: safeMessages[index] as TMessage,
+            groupKey: getGroupKeyAt(index),
+            isGroupStart: isGroupStart(index, getGroupKeyAt),
             start,
             isDetached,
           }
@@ -316,7 +386,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     // In index order, so that React never moves the focused element (a move would blur it).
     const detached = toRow(detachedItem, true);
     return detachedItem.index < (virtualItems[0]?.index ?? 0) ? [detached, ...inRange] : [...inRange, detached];
-  }, [virtualItems, safeMessages, prefixCount, detachedItem]);
+  }, [virtualItems, safeMessages, prefixCount, detachedItem, getGroupKeyAt]);
 
   const messageCount = safeMessages.length;
   const getRowAttributes = React.useCallback(
@@ -342,10 +412,12 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
 
   return {
     handle: chat.handle,
-    scrollerRef: chat.scrollerRef,
+    scrollerRef,
     contentRef: chat.contentRef,
     sizerRef: chat.sizerRef,
     announcerRef: chat.announcerRef,
+    stickyHeader: isPrerendered ? null : stickyHeader,
+    stickyHeaderRef: sticky.headerRef,
     rows,
     rowsOffset: rows.find((row) => !row.isDetached)?.start ?? 0,
     totalSize: virtualizer.getTotalSize(),

@@ -1,0 +1,102 @@
+import { findStickyHeader, isGroupStart, type GroupKey } from '../core';
+import { getLayout, type ListVirtualizer } from './tanstack-internals';
+
+/** The group header stuck to the top of the list: the group of the message at the viewport's top. */
+export interface StuckGroupHeader<TMessage> {
+  groupKey: GroupKey;
+  /** The message at the top of the viewport when the group got stuck. */
+  message: TMessage;
+}
+
+/** What the sticky header reads of the list, as of the latest render. */
+export interface StickyGroupHeaderSource<TMessage> {
+  virtualizer: () => ListVirtualizer;
+  messages: () => readonly TMessage[];
+  prefixCount: () => number;
+  groupKeyAt: (index: number) => GroupKey | undefined;
+  /** Whether a header sticks at all (groups are on and `stickyGroupHeader` is not false). */
+  isEnabled: () => boolean;
+  /**
+   * The stuck group changed. From a scroll event (`isFromScroll`) the new header must be on
+   * screen in the frame that scrolled, so it is rendered synchronously; after a render it is
+   * rendered before that render is painted.
+   */
+  onChange: (header: StuckGroupHeader<TMessage> | null, isFromScroll: boolean) => void;
+}
+
+/**
+ * Keeps the header of the group at the viewport's top stuck to the top of the list (issue #16).
+ * The core decides which group and how far the next group's header pushes it up; this reads the
+ * scroll offset and the header's height, writes the push to the header element directly (it
+ * changes every frame of a scroll, a render per frame would be wasted), and asks for a render
+ * only when the group changes.
+ */
+export const createStickyGroupHeader = <TMessage>(source: StickyGroupHeaderSource<TMessage>) => {
+  let scroller: HTMLElement | null = null;
+  let header: HTMLElement | null = null;
+  let stuck: StuckGroupHeader<TMessage> | null = null;
+  let pushOffset = 0;
+
+  const find = (element: HTMLElement) => {
+    const virtualizer = source.virtualizer();
+    const layout = getLayout(virtualizer);
+    const prefixCount = source.prefixCount();
+    const messageCount = source.messages().length;
+    const isMessageRow = (index: number) => index >= prefixCount && index < prefixCount + messageCount;
+    const scrollOffset = element.scrollTop;
+    return findStickyHeader(
+      {
+        count: layout.length,
+        rowAt: (index) => layout[index],
+        isMessageRow,
+        isGroupStartRow: (index) => isMessageRow(index) && isGroupStart(index - prefixCount, source.groupKeyAt),
+      },
+      {
+        firstRowInView: virtualizer.getVirtualItemForOffset(scrollOffset)?.index ?? 0,
+        scrollOffset,
+        headerSize: header?.offsetHeight ?? 0,
+      },
+    );
+  };
+
+  const writePush = (offset: number) => {
+    if (header === null || offset === pushOffset) return;
+    pushOffset = offset;
+    header.style.transform = offset === 0 ? '' : `translateY(${offset}px)`;
+  };
+
+  const update = (isFromScroll: boolean) => {
+    let found = scroller !== null && source.isEnabled() ? find(scroller) : null;
+    const index = found === null ? -1 : found.rowIndex - source.prefixCount();
+    const groupKey = index < 0 ? undefined : source.groupKeyAt(index);
+    const next: StuckGroupHeader<TMessage> | null =
+      groupKey === undefined ? null : { groupKey, message: source.messages()[index] as TMessage };
+    if (next?.groupKey !== stuck?.groupKey) {
+      stuck = next;
+      source.onChange(next, isFromScroll);
+      // Rendered synchronously: the push is measured against the new header's height.
+      if (isFromScroll && scroller !== null && next !== null) found = find(scroller);
+    }
+    writePush(next === null ? 0 : (found?.pushOffset ?? 0));
+  };
+
+  const onScroll = () => update(true);
+
+  return {
+    /** Attach to the scroller (besides the engine's own ref). */
+    scrollerRef(element: HTMLElement | null) {
+      scroller?.removeEventListener('scroll', onScroll);
+      scroller = element;
+      element?.addEventListener('scroll', onScroll, { passive: true });
+    },
+    /** Attach to the element that holds the stuck header's content: it is measured and pushed. */
+    headerRef(element: HTMLElement | null) {
+      header = element;
+      pushOffset = 0;
+    },
+    /** After every render: rows, sizes or groups may have changed under a still viewport. */
+    update,
+  };
+};
+
+export type StickyGroupHeader<TMessage> = ReturnType<typeof createStickyGroupHeader<TMessage>>;

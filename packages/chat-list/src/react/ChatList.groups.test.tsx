@@ -1,0 +1,183 @@
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { ChatList, useChatList, type GroupKey } from '../index';
+import { ROW_HEIGHT } from './jsdom-setup';
+import { getScroller, messageRows } from './test-messages';
+
+// Issue #16: day headers. Where they stick and how far they are pushed is layout, tested in
+// Chromium (test/browser/group-headers.browser.test.ts); this is the React wiring.
+
+interface DatedMessage {
+  id: string;
+  day: string;
+  text: string;
+}
+
+/** `perDay` messages a day for each of `days`, oldest first. */
+const makeDays = (days: string[], perDay: number): DatedMessage[] =>
+  days.flatMap((day) =>
+    Array.from({ length: perDay }, (_, index) => ({ id: `${day}-${index}`, day, text: `${day} #${index}` })),
+  );
+
+const getDay = (message: DatedMessage) => message.day;
+const renderDay = (day: GroupKey, message: DatedMessage) => <h2 data-first={message.id}>{day}</h2>;
+const renderText = (message: DatedMessage) => <p>{message.text}</p>;
+
+/** The header text of each rendered row, null for a row without one. */
+const headersByRow = (container: HTMLElement) =>
+  messageRows(container).map((row) => row.querySelector('[data-chat-list-group-header]')?.textContent ?? null);
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('group headers', () => {
+  test('the first message of each group carries renderGroupHeader(key, that message) in its row', () => {
+    const messages = makeDays(['mon', 'tue', 'wed'], 3);
+    const { container } = render(
+      <ChatList messages={messages} renderMessage={renderText} getGroupKey={getDay} renderGroupHeader={renderDay} />,
+    );
+    expect(headersByRow(container)).toEqual(['mon', null, null, 'tue', null, null, 'wed', null, null]);
+    const firstOfTuesday = container.querySelector('[data-id="tue-0"] [data-chat-list-group-header] h2');
+    expect(firstOfTuesday?.getAttribute('data-first')).toBe('tue-0');
+    // The header comes before the message in the row: it is read first.
+    expect(messageRows(container)[3]?.textContent).toBe('tuetue #0');
+  });
+
+  test('without renderGroupHeader (or getGroupKey) no row has a header', () => {
+    const messages = makeDays(['mon', 'tue'], 2);
+    const { container, rerender } = render(
+      <ChatList messages={messages} renderMessage={renderText} getGroupKey={getDay} />,
+    );
+    expect(headersByRow(container)).toEqual([null, null, null, null]);
+    rerender(<ChatList messages={messages} renderMessage={renderText} renderGroupHeader={renderDay} />);
+    expect(headersByRow(container)).toEqual([null, null, null, null]);
+  });
+
+  test('a message whose group key is undefined starts no group, and the next keyed one starts one', () => {
+    const messages: DatedMessage[] = [
+      { id: 'a', day: 'mon', text: 'a' },
+      { id: 'b', day: '', text: 'b' },
+      { id: 'c', day: 'mon', text: 'c' },
+    ];
+    const { container } = render(
+      <ChatList
+        messages={messages}
+        renderMessage={renderText}
+        getGroupKey={(message) => message.day || undefined}
+        renderGroupHeader={renderDay}
+      />,
+    );
+    expect(headersByRow(container)).toEqual(['mon', null, 'mon']);
+  });
+
+  test('a prepended page that continues the first day moves the header up to its first message', () => {
+    const messages = makeDays(['tue'], 3);
+    const { container, rerender } = render(
+      <ChatList messages={messages} renderMessage={renderText} getGroupKey={getDay} renderGroupHeader={renderDay} />,
+    );
+    expect(headersByRow(container)).toEqual(['tue', null, null]);
+    const older = [
+      { id: 'mon-9', day: 'mon', text: 'mon #9' },
+      { id: 'tue-early', day: 'tue', text: 'tue early' },
+    ];
+    rerender(
+      <ChatList
+        messages={[...older, ...messages]}
+        renderMessage={renderText}
+        getGroupKey={getDay}
+        renderGroupHeader={renderDay}
+      />,
+    );
+    expect(headersByRow(container)).toEqual(['mon', 'tue', null, null, null]);
+    expect(container.querySelector('[data-id="tue-0"] [data-chat-list-group-header]')).toBeNull();
+  });
+
+  test('a group key that is not a string or a number warns once and puts the message in no group', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const messages = makeDays(['mon', 'tue'], 2);
+    const { container } = render(
+      <ChatList
+        messages={messages}
+        renderMessage={renderText}
+        getGroupKey={(message) => new Date(message.day) as unknown as string}
+        renderGroupHeader={renderDay}
+      />,
+    );
+    expect(messageRows(container)).toHaveLength(4);
+    expect(headersByRow(container)).toEqual([null, null, null, null]);
+    const groupWarnings = warn.mock.calls.filter((args) => String(args[0]).includes('getGroupKey'));
+    expect(groupWarnings).toHaveLength(1);
+    expect(String(groupWarnings[0]?.[0])).toContain('message 0');
+  });
+
+  test('scrolling into a group sticks a copy of its header, hidden from screen readers, over the covered own header', () => {
+    const messages = makeDays(['mon', 'tue', 'wed'], 10);
+    const { container } = render(
+      <ChatList messages={messages} renderMessage={renderText} getGroupKey={getDay} renderGroupHeader={renderDay} />,
+    );
+    const scroller = getScroller(container);
+    expect(container.querySelector('[data-chat-list-sticky-header]')).toBeNull();
+    // Three rows into Tuesday (rows are ROW_HEIGHT tall in jsdom).
+    act(() => {
+      scroller.scrollTop = 13 * ROW_HEIGHT;
+      fireEvent.scroll(scroller);
+    });
+    const stuck = container.querySelector('[data-chat-list-sticky-header]');
+    expect(stuck?.textContent).toBe('tue');
+    expect(stuck?.getAttribute('aria-hidden')).toBe('true');
+    // Back to the very top: Monday's own header is in view, nothing is stuck.
+    act(() => {
+      scroller.scrollTop = 0;
+      fireEvent.scroll(scroller);
+    });
+    expect(container.querySelector('[data-chat-list-sticky-header]')).toBeNull();
+  });
+
+  test('stickyGroupHeader={false} keeps the headers in their rows and sticks none', () => {
+    const messages = makeDays(['mon', 'tue'], 10);
+    const { container } = render(
+      <ChatList
+        messages={messages}
+        renderMessage={renderText}
+        getGroupKey={getDay}
+        renderGroupHeader={renderDay}
+        stickyGroupHeader={false}
+      />,
+    );
+    const scroller = getScroller(container);
+    act(() => {
+      scroller.scrollTop = 3 * ROW_HEIGHT;
+      fireEvent.scroll(scroller);
+    });
+    expect(container.querySelector('[data-chat-list-sticky-header]')).toBeNull();
+    expect(headersByRow(container)[0]).toBe('mon');
+  });
+
+  test('the headless hook reports each row’s group and whether it starts it', () => {
+    const seen: Array<{ id: string; groupKey: GroupKey | undefined; isGroupStart: boolean }> = [];
+    function Headless({ messages }: { messages: DatedMessage[] }) {
+      const list = useChatList({ messages, getGroupKey: getDay });
+      seen.length = 0;
+      for (const row of list.rows) {
+        if (row.kind === 'message')
+          seen.push({ id: row.message.id, groupKey: row.groupKey, isGroupStart: row.isGroupStart });
+      }
+      return (
+        <div ref={list.scrollerRef} data-chat-list-scroller="">
+          {list.rows.map((row) => (
+            <div key={row.key} {...list.getRowAttributes(row)} />
+          ))}
+        </div>
+      );
+    }
+    render(<Headless messages={makeDays(['mon', 'tue'], 2)} />);
+    expect(seen).toEqual([
+      { id: 'mon-0', groupKey: 'mon', isGroupStart: true },
+      { id: 'mon-1', groupKey: 'mon', isGroupStart: false },
+      { id: 'tue-0', groupKey: 'tue', isGroupStart: true },
+      { id: 'tue-1', groupKey: 'tue', isGroupStart: false },
+    ]);
+  });
+});
