@@ -17,9 +17,9 @@ export interface StickyGroupHeaderSource<TMessage> {
   /** Whether a header sticks at all (groups are on and `stickyGroupHeader` is not false). */
   isEnabled: () => boolean;
   /**
-   * The stuck group changed. From a scroll event (`isFromScroll`) the new header must be on
-   * screen in the frame that scrolled, so it is rendered synchronously; after a render it is
-   * rendered before that render is painted.
+   * The stuck group changed. After a scroll (`isFromScroll`, called from the animation frame of
+   * the frame that scrolled) the new header must be on screen in that frame, so it is rendered
+   * synchronously; after a render it is rendered before that render is painted.
    */
   onChange: (header: StuckGroupHeader<TMessage> | null, isFromScroll: boolean) => void;
 }
@@ -80,12 +80,29 @@ export const createStickyGroupHeader = <TMessage>(source: StickyGroupHeaderSourc
     writePush(next === null ? 0 : (found?.pushOffset ?? 0));
   };
 
-  const onScroll = () => update(true);
+  /**
+   * The scroll's frame, not the scroll event: animation frames run after every scroll event of
+   * the frame and before its paint. A synchronous render inside the event ran before TanStack's
+   * own listener had read the new offset, and it rendered what the app had just set in the same
+   * event too (the "Loading..." of a history load started by that scroll): the list was
+   * anchored against the old offset and went back to where the scroll started (found in the
+   * demo, issue #16).
+   */
+  let frame = 0;
+  const onScroll = () => {
+    if (frame !== 0) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      update(true);
+    });
+  };
 
   return {
     /** Attach to the scroller (besides the engine's own ref). */
     scrollerRef(element: HTMLElement | null) {
       scroller?.removeEventListener('scroll', onScroll);
+      cancelAnimationFrame(frame);
+      frame = 0;
       scroller = element;
       element?.addEventListener('scroll', onScroll, { passive: true });
     },

@@ -90,9 +90,9 @@ const placeHeader = async (fixture: FixturePage, day: string, top: number) => {
 };
 
 /**
- * Scrolls by `step` px per frame for `frames` frames and reads the top of the list in every frame
- * after its scroll event (a timer between frames writes the offset, as a reader's scroll arrives),
- * so each sample is what that frame painted.
+ * Scrolls by `step` px per frame for `frames` frames and reads the top of the list after each
+ * frame is painted (in a task the frame posted: every scroll listener and animation frame of it
+ * has run), then scrolls again from that task, as a reader's scroll arrives between frames.
  */
 const scrollThrough = (fixture: FixturePage, step: number, frames: number): Promise<TopOfList[]> =>
   fixture.page.evaluate(
@@ -100,18 +100,16 @@ const scrollThrough = (fixture: FixturePage, step: number, frames: number): Prom
       new Promise<TopOfList[]>((resolve) => {
         const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
         const samples: TopOfList[] = [];
-        const tick = () => {
+        const afterPaint = () => {
           samples.push(window.readTopOfList());
           if (samples.length > count) {
             resolve(samples);
             return;
           }
-          setTimeout(() => {
-            scroller.scrollTop += delta;
-          });
-          requestAnimationFrame(tick);
+          scroller.scrollTop += delta;
+          requestAnimationFrame(() => setTimeout(afterPaint));
         };
-        requestAnimationFrame(tick);
+        requestAnimationFrame(() => setTimeout(afterPaint));
       }),
     { step, frames },
   );
@@ -265,6 +263,24 @@ describe('sticky day headers', () => {
     const textAfter = await messageTop(fixture, first);
     expect(textAfter).not.toBeNull();
     expect(Math.abs(textAfter! - textBefore!), 'drift of the reader’s text').toBeLessThanOrEqual(1);
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('stays at the top when one scroll both starts a history load and changes the stuck day', async () => {
+    // Found in the demo: the stuck header's synchronous render, inside the scroll event, also
+    // rendered the app's "Loading..." before TanStack had read the new offset, and the list
+    // went back to where the scroll started.
+    const fixture = await openDays('count=10&groupSize=3&history=1&historyDelay=2000&historyEndOffset=100');
+    const { scrollTop: bottom } = await fixture.settled();
+    expect(bottom).toBeGreaterThan(200);
+    expect((await readTop(fixture)).stuck).not.toBeNull();
+    await fixture.page.evaluate(() => {
+      document.querySelector<HTMLElement>('[data-chat-list-scroller]')!.scrollTop = 0;
+    });
+    await fixture.page.waitForFunction(() => window.fixture.events.historyRequests > 0);
+    const { scrollTop } = await fixture.settled();
+    expect(scrollTop, 'still at the top, under the Loading prefix').toBeLessThan(50);
+    expect((await readTop(fixture)).stuck, 'nothing stuck over the prefix').toBeNull();
     expect(fixture.errors).toEqual([]);
   });
 
