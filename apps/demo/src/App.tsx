@@ -1,6 +1,7 @@
-import { ChatList, type ChatListHandle } from '@chat-list/react';
+import { ChatList, type ChatListHandle, type GroupKey } from '@chat-list/react';
 import type { ChatMessage } from '@chat-list/sample-data';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { DayHeader } from './components/DayHeader';
 import { DebugList } from './components/DebugList';
 import { HistoryLoader } from './components/HistoryLoader';
 import { MessageBubble } from './components/MessageBubble';
@@ -9,6 +10,7 @@ import { ThemeToggle } from './components/ThemeToggle';
 import { Toolbar } from './components/Toolbar';
 import { UnreadSeparator } from './components/UnreadSeparator';
 import { UnseenBadge } from './components/UnseenBadge';
+import { messageDayKey } from './days';
 import { CHAT_WIDTH, LIST_HEIGHT } from './dimensions';
 import { createSizeEstimator } from './estimateMessageSize';
 import type { ConversationId } from './conversations';
@@ -17,6 +19,7 @@ import { readQueryOptions } from './queryOptions';
 import { useDemoMessages } from './useDemoMessages';
 import { useListStatus } from './useListStatus';
 import { useTheme } from './useTheme';
+import { useToday } from './useToday';
 import { useVisibleRangeStore } from './useVisibleRange';
 
 const HISTORY_END_OFFSET = 100;
@@ -58,6 +61,7 @@ export function App() {
   const [wide, setWide] = useState(true);
   const [tall, setTall] = useState(true);
   const { theme, toggle: toggleTheme } = useTheme();
+  const today = useToday();
 
   const listRef = useRef<ChatListHandle<ChatMessage>>(null);
   const { status, handlers } = useListStatus();
@@ -107,6 +111,11 @@ export function App() {
     () => (firstUnreadId === undefined ? undefined : { id: firstUnreadId }),
     [firstUnreadId],
   );
+
+  // Day headers ("Today", "Yesterday", a date) above each day's first message, stuck to the
+  // top of the list while the day is scrolled. Memoised on the day: a new function
+  // re-renders every header; a new day (midnight) must.
+  const renderDayHeader = useCallback((day: GroupKey) => <DayHeader day={String(day)} today={today} />, [today]);
 
   // Where the reader leaves the shown conversation (null without messages: it reopens at the bottom).
   const onConversationChange = useCallback(
@@ -179,6 +188,8 @@ export function App() {
               aria-label="Messages"
               messages={messages}
               renderMessage={render}
+              getGroupKey={messageDayKey}
+              renderGroupHeader={renderDayHeader}
               initialAnchor={initialAnchor}
               initialSnapshot={initialSnapshot}
               estimateSize={estimateSize}

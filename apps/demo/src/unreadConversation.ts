@@ -46,16 +46,46 @@ export interface UnreadConversation {
    * false when they wait on the server for a page of newer messages.
    */
   receive(messages: readonly ChatMessage[]): boolean;
-  /** Messages the client adds just above its window; they count as loaded. */
-  insertBeforeWindow(messages: readonly ChatMessage[]): void;
+  /**
+   * Messages the client adds just above its window; they count as loaded. Returns them
+   * restamped (`createdAt`) between the message before the window and the window's first,
+   * so that the conversation stays in time order; the client shows those.
+   */
+  insertBeforeWindow(messages: readonly ChatMessage[]): ChatMessage[];
+}
+
+const MINUTE = 60_000;
+
+/** Epoch ms of a message's `createdAt`, or undefined without a valid one. */
+function timeOf(message: ChatMessage | undefined): number | undefined {
+  const time = message?.createdAt === undefined ? Number.NaN : Date.parse(message.createdAt);
+  return Number.isNaN(time) ? undefined : time;
+}
+
+/**
+ * Copies of `messages` stamped in order between `after` and `before` (epoch ms, both
+ * excluded), evenly spaced; a minute apart before `before` when nothing comes earlier.
+ * Left as they are without a `before` to go by.
+ */
+function stampBetween(messages: readonly ChatMessage[], after: number | undefined, before: number | undefined) {
+  if (before === undefined) return [...messages];
+  const count = messages.length;
+  const step = after === undefined ? MINUTE : (before - after) / (count + 1);
+  const first = after === undefined ? before - count * MINUTE : after + step;
+  return messages.map((message, index) => ({
+    ...message,
+    createdAt: new Date(Math.round(first + index * step)).toISOString(),
+  }));
 }
 
 /**
  * Creates the fake server's conversation from the sample-data generator, so the same
- * seed always gives the same messages (and the same first unread).
+ * seed always gives the same messages (and the same first unread). Its newest message is
+ * stamped `endsAt` (epoch ms); the older ones go back over about a week before it.
  */
-export function createUnreadConversation(seed: number): UnreadConversation {
-  const conversation = createMessageGenerator({ seed }).messages(UNREAD_TOTAL);
+export function createUnreadConversation(seed: number, endsAt: number): UnreadConversation {
+  // History that ends at `endsAt`: the same messages as `messages(UNREAD_TOTAL)` would give, dated.
+  const conversation = createMessageGenerator({ seed, timestamps: { end: endsAt } }).olderMessages(UNREAD_TOTAL);
   const firstUnreadIndex = UNREAD_TOTAL - UNREAD_COUNT;
   const firstUnreadId = conversation[firstUnreadIndex]!.id;
   // The loaded window is conversation[start, end).
@@ -94,8 +124,10 @@ export function createUnreadConversation(seed: number): UnreadConversation {
       return delivered;
     },
     insertBeforeWindow(messages) {
-      conversation.splice(start, 0, ...messages);
-      end += messages.length;
+      const stamped = stampBetween(messages, timeOf(conversation[start - 1]), timeOf(conversation[start]));
+      conversation.splice(start, 0, ...stamped);
+      end += stamped.length;
+      return stamped;
     },
   };
 }

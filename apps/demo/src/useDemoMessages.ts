@@ -67,6 +67,14 @@ export interface DemoMessages {
 }
 
 /**
+ * A conversation's generator whose history (`olderMessages`) ends at `endsAt` (epoch ms)
+ * and goes back from there; `messages` continues after it.
+ */
+function createDatedGenerator(seed: number, endsAt: number): MessageGenerator {
+  return createMessageGenerator({ seed, timestamps: { end: endsAt } });
+}
+
+/**
  * Runs `work` after `delay` ms, one load at a time per slot: the slot guards even before
  * a `loading` state re-renders. The promise resolves once `work` ran or the load was
  * cancelled, so that the list never waits forever.
@@ -88,7 +96,8 @@ function startLoad(slot: MutableRefObject<PendingLoad | null>, delay: number, wo
 
 /**
  * The playground's message store. All messages come from one seeded generator, so a
- * given seed and the same sequence of actions always give the same messages.
+ * given seed and the same sequence of actions always give the same messages (their dates
+ * aside, which follow the clock).
  *
  * "Open at first unread" swaps in a fake server (see `unreadConversation.ts`) whose
  * conversation comes from the same seed; until the conversation is replaced again
@@ -99,14 +108,24 @@ function startLoad(slot: MutableRefObject<PendingLoad | null>, delay: number, wo
  * and where the reader left it while the other one is shown. Loads under way are
  * dropped on a switch; nothing arrives in the conversation not shown.
  *
+ * Messages are dated (`createdAt`, for the day headers): every conversation's history
+ * ends at the moment the page opened, so its last day is "Today". The history is drawn
+ * with `olderMessages` (the same messages, ids and order that `messages` would give for
+ * the seed; only the dates depend on the clock), prepends and history loads with
+ * `olderMessages` again (dated before everything so far), appends with `messages`
+ * (dated after).
+ *
  * Messages are generated outside state updaters: React may call updaters (and state
  * initialisers) twice in StrictMode, which would advance the generator twice.
  */
 export function useDemoMessages(seed: number, initialCount: number): DemoMessages {
   const [initial] = useState(() => {
-    const generator = createMessageGenerator({ seed });
-    return { generator, messages: generator.messages(initialCount) };
+    // Where every conversation's history ends (epoch ms): the same for A, B and the fake server.
+    const endsAt = Date.now();
+    const generator = createDatedGenerator(seed, endsAt);
+    return { generator, messages: generator.olderMessages(initialCount), endsAt };
   });
+  const { endsAt } = initial;
   // The shown conversation's generator: prepends, appends and history come from it.
   const generatorRef = useRef<MessageGenerator>(initial.generator);
   const [conversation, setConversation] = useState<ConversationId>('A');
@@ -125,10 +144,12 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
   const opensRef = useRef(0);
 
   const prepend = useCallback((count: number) => {
-    const batch = generatorRef.current.messages(count);
+    const older = generatorRef.current.olderMessages(count);
     // In the unread mode they join the server's conversation just above the window,
-    // so that history loads continue before them without a gap.
-    serverRef.current?.insertBeforeWindow(batch);
+    // so that history loads continue before them without a gap (the server dates them
+    // between its neighbours).
+    const server = serverRef.current;
+    const batch = server ? server.insertBeforeWindow(older) : older;
     setMessages((previous) => [...batch, ...previous]);
   }, []);
 
@@ -161,7 +182,7 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
     // The window starts at the beginning of the server's conversation: nothing to ask for.
     if (server?.atStart) return Promise.resolve();
     const promise = startLoad(olderRef, HISTORY_DELAY_MS, () => {
-      const batch = server ? server.loadOlder(HISTORY_BATCH) : generatorRef.current.messages(HISTORY_BATCH);
+      const batch = server ? server.loadOlder(HISTORY_BATCH) : generatorRef.current.olderMessages(HISTORY_BATCH);
       setMessages((previous) => [...batch, ...previous]);
       setLoading(false);
     });
@@ -188,7 +209,7 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
     // Another seed for every opening (never the store's own): every key is new, so the
     // list sees a new conversation and reads `initialAnchor` again.
     opensRef.current += 1;
-    const server = createUnreadConversation((seed + opensRef.current) % 2 ** 31);
+    const server = createUnreadConversation((seed + opensRef.current) % 2 ** 31, endsAt);
     serverRef.current = server;
     const opened = server.open();
     // Messages and the anchor in the same update: the list reads the anchor when the
@@ -197,7 +218,7 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
     setUnread({ firstUnreadId: server.firstUnreadId, hasNewer: opened.hasNewer });
     // The anchor, not a snapshot of what the shown conversation held before.
     setInitialSnapshot(undefined);
-  }, [cancelLoads, seed]);
+  }, [cancelLoads, endsAt, seed]);
 
   const clear = useCallback(() => {
     cancelLoads(true);
@@ -223,10 +244,10 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
       if (!target) {
         // First time shown: a conversation of its own from another seed (no id in common
         // with the other one, so the list sees a new conversation), opened at the bottom.
-        const generator = createMessageGenerator({ seed: conversationSeed(seed, next) });
+        const generator = createDatedGenerator(conversationSeed(seed, next), endsAt);
         target = {
           generator,
-          messages: generator.messages(CONVERSATION_B_COUNT),
+          messages: generator.olderMessages(CONVERSATION_B_COUNT),
           server: null,
           unread: null,
           snapshot: undefined,
@@ -241,7 +262,7 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
       setUnread(target.unread);
       setInitialSnapshot(target.snapshot);
     },
-    [cancelLoads, conversation, messages, seed, unread],
+    [cancelLoads, conversation, endsAt, messages, seed, unread],
   );
 
   // Unmount: drop the timers without touching state.

@@ -4,13 +4,10 @@
 // ring; nothing overflows the phone's width. It assumes the dist is built.
 // Every wait is a poll on a condition or a count of animation frames, never a sleep.
 import { AxeBuilder } from '@axe-core/playwright';
-import { launchChromium, serveStatic, watchPage } from '@chat-list/browser-harness';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SCROLLER, finish, frames, useDemoBrowser, type Demo } from './demo-page';
 
-const DIST = fileURLToPath(new URL('../dist', import.meta.url));
-const SCROLLER = '[data-chat-list-scroller]';
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 /** Generous: the machine may be busy with other browser suites. */
 const WAIT = 15_000;
@@ -31,54 +28,17 @@ type HistoryHold = Window & { __holdHistory?: { arm: () => void; release: () => 
 const TOGGLE_NAME: Record<Theme, string> = { light: 'Dark theme', dark: 'Light theme' };
 const other = (theme: Theme): Theme => (theme === 'light' ? 'dark' : 'light');
 
-let server: { url: string; close: () => Promise<void> };
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await serveStatic(DIST);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-interface Demo {
-  page: Page;
-  context: BrowserContext;
-  /** Console errors and warnings, uncaught page errors. */
-  problems: string[];
-}
+const demoBrowser = useDemoBrowser();
 
 /** Opens the demo with the system colour scheme emulated as `colorScheme`. */
-async function openDemo(viewport: Viewport, colorScheme: Theme, query = '?seed=1'): Promise<Demo> {
-  const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
-  const page = await context.newPage();
-  const { problems } = watchPage(page);
-  await page.addInitScript(holdHistoryTimer, HISTORY_DELAY_MS);
-  await page.emulateMedia({ colorScheme });
-  await page.goto(`${server.url}/${query}`);
-  await page.locator(SCROLLER).waitFor({ state: 'attached', timeout: WAIT });
-  return { page, context, problems };
-}
-
-async function finish(demo: Demo, scenario: string) {
-  await frames(demo.page, 2);
-  await demo.context.close();
-  expect(demo.problems, `${scenario}: ${demo.problems.length} console error(s)/warning(s)`).toEqual([]);
-}
-
-async function frames(page: Page, count = 5) {
-  await page.evaluate(
-    (n) =>
-      new Promise<void>((resolve) => {
-        let seen = 0;
-        const step = () => (++seen >= n ? resolve() : requestAnimationFrame(step));
-        requestAnimationFrame(step);
-      }),
-    count,
-  );
+function openDemo(viewport: Viewport, colorScheme: Theme, query = '?seed=1'): Promise<Demo> {
+  return demoBrowser.openDemo(query, {
+    viewport: { width: viewport.width, height: viewport.height },
+    prepare: async (page) => {
+      await page.addInitScript(holdHistoryTimer, HISTORY_DELAY_MS);
+      await page.emulateMedia({ colorScheme });
+    },
+  });
 }
 
 function button(page: Page, group: string, name: string) {

@@ -3,66 +3,14 @@
 // Every wait is a poll on a condition or a count of animation frames; the only
 // time-based expectations are the 1000 ms history delay and the 600 ms delay of a page of
 // newer messages, which are the subject there.
-import { launchChromium, serveStatic, watchPage } from '@chat-list/browser-harness';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SCROLLER, finish, frames, useDemoBrowser } from './demo-page';
 
-const DIST = fileURLToPath(new URL('../dist', import.meta.url));
-const SCROLLER = '[data-chat-list-scroller]';
 const EDGE = 1.5;
 const DRIFT = 1;
 
-let server: { url: string; close: () => Promise<void> };
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await serveStatic(DIST);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-interface Demo {
-  page: Page;
-  context: BrowserContext;
-  /** Console errors and warnings, uncaught page errors. */
-  problems: string[];
-  /** Requests that left 127.0.0.1. */
-  external: string[];
-}
-
-async function openDemo(query = '?seed=1'): Promise<Demo> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const { problems, external } = watchPage(page);
-  await page.goto(`${server.url}/${query}`);
-  await page.locator(SCROLLER).waitFor({ state: 'attached' });
-  return { page, context, problems, external };
-}
-
-/** Fails naming the scenario when the page logged errors/warnings or left 127.0.0.1; closes it. */
-async function finish(demo: Demo, scenario: string) {
-  await frames(demo.page, 2);
-  await demo.context.close();
-  expect(demo.problems, `${scenario}: ${demo.problems.length} console error(s)/warning(s)`).toEqual([]);
-  expect(demo.external, `${scenario}: ${demo.external.length} request(s) left 127.0.0.1`).toEqual([]);
-}
-
-async function frames(page: Page, count = 5) {
-  await page.evaluate(
-    (n) =>
-      new Promise<void>((resolve) => {
-        let seen = 0;
-        const step = () => (++seen >= n ? resolve() : requestAnimationFrame(step));
-        requestAnimationFrame(step);
-      }),
-    count,
-  );
-}
+const { openDemo } = useDemoBrowser();
 
 interface Metrics {
   scrollTop: number;
@@ -111,7 +59,12 @@ function followSelect(page: Page) {
 
 interface RowPosition {
   id: string;
-  /** Row top relative to the scroller's top edge, px. */
+  /**
+   * Top of the row's message (its `.message`, below a day header or the "New messages"
+   * line the row may hold) relative to the scroller's top edge, px. The message, not the
+   * row: when a prepend continues the first message's day, its header moves up to the new
+   * first row and the row shrinks at its top, while the message stays still.
+   */
   offset: number;
 }
 
@@ -123,19 +76,19 @@ function topVisibleRow(page: Page): Promise<RowPosition | null> {
     for (const row of scroller.querySelectorAll('[data-index][data-id]')) {
       const rect = row.getBoundingClientRect();
       if (rect.height === 0 || rect.bottom <= box.top + 0.5 || rect.top >= box.bottom) continue;
-      const offset = rect.top - box.top;
+      const offset = (row.querySelector('.message') ?? row).getBoundingClientRect().top - box.top;
       if (!best || offset < best.offset) best = { id: row.getAttribute('data-id') ?? '', offset };
     }
     return best;
   });
 }
 
-/** Offset of the row with this id from the scroller's top, or null when it is not rendered. */
+/** Offset of the row with this id (of its message, see `RowPosition`) from the scroller's top, or null when it is not rendered. */
 function rowOffset(page: Page, id: string): Promise<number | null> {
   return page.locator(SCROLLER).evaluate((scroller, rowId) => {
     const row = scroller.querySelector(`[data-id="${CSS.escape(rowId)}"]`);
     if (!row) return null;
-    return row.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+    return (row.querySelector('.message') ?? row).getBoundingClientRect().top - scroller.getBoundingClientRect().top;
   }, id);
 }
 
@@ -540,7 +493,8 @@ describe('demo playground (built, in Chromium at 1280×800)', () => {
       if (!row) return null;
       return {
         id: row.getAttribute('data-id') ?? '',
-        offset: row.getBoundingClientRect().top - scroller.getBoundingClientRect().top,
+        offset:
+          (row.querySelector('.message') ?? row).getBoundingClientRect().top - scroller.getBoundingClientRect().top,
       };
     });
     expect(anchor, `${scenario}: the first message row is not rendered at the top`).not.toBeNull();
