@@ -33,10 +33,20 @@ const futureSize = Number(query.get('future') ?? 1000);
 
 // Same seed ⇒ same messages for every implementation: older history first,
 // then the initial messages, then the ones appended later.
+//
+// `data=json` (the default): the messages go through JSON.stringify / JSON.parse first, as a
+// server's response does. The generator checks its ids for uniqueness with a Set, which makes the
+// engine hash and cache every id string; ids parsed from JSON were never hashed, and a list that
+// looks every key up at mount pays for that hashing itself (issue #15: about 10x the cost of the
+// key pass at 100 000). `data=generated` keeps the generator's own objects: the old measure,
+// kept beside the new one.
+const fromServer = query.get('data') !== 'generated';
+const asReceived = (batch: ChatMessage[]): ChatMessage[] =>
+  fromServer ? (JSON.parse(JSON.stringify(batch)) as ChatMessage[]) : batch;
 const generator = createMessageGenerator({ seed });
-const history = generator.messages(historySize);
-const initial = generator.messages(count);
-const future = generator.messages(futureSize);
+const history = asReceived(generator.messages(historySize));
+const initial = asReceived(generator.messages(count));
+const future = asReceived(generator.messages(futureSize));
 const streamWords = future
   .map((message) => message.content)
   .join(' ')
@@ -420,11 +430,14 @@ const bench = {
     if (!scroller) throw new Error('no scroller');
     const gaps: number[] = [];
     const scriptMs: number[] = [];
+    const frameStarts: number[] = [];
+    const frameWorkMs: number[] = [];
     let word = 0;
     const startGap = gap();
     await new Promise<void>((resolve) => {
       const grow = () => {
         const t1 = performance.now();
+        frameStarts.push(t1);
         flushSync(() =>
           setListState((state) => {
             const messages = state.messages.slice();
@@ -438,6 +451,8 @@ const bench = {
         );
         scriptMs.push(performance.now() - t1);
         postTask(() => {
+          // The first task after the frame: its scripts, resize observers, layout and paint are done.
+          frameWorkMs.push(performance.now() - t1);
           gaps.push(gap());
           if (gaps.length === escapeAt) readerScrollsUp(600);
           if (gaps.length >= frames) resolve();
@@ -447,7 +462,13 @@ const bench = {
       requestAnimationFrame(grow);
     });
     const measured = escapeAt >= 0 ? gaps.slice(0, escapeAt) : gaps;
+    // A token per frame: a frame that started more than 1.5 frames (at 60 Hz) after the previous
+    // one means at least one frame was dropped.
+    const droppedFrames = frameStarts.slice(1).filter((start, index) => start - frameStarts[index]! > 25).length;
     return {
+      droppedFrames,
+      frameWorkMsMedian: median(frameWorkMs),
+      frameWorkMsP95: percentile(frameWorkMs, 95),
       startGap,
       maxGap: Math.max(...measured),
       p95Gap: percentile(measured, 95),
