@@ -79,6 +79,7 @@ describe('API reference', () => {
     'follow-modes',
     'history',
     'read-receipts',
+    'day-headers',
     'accessibility',
     'dom-contract',
     'testing-jsdom',

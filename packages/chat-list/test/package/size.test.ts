@@ -37,14 +37,15 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // snapshot, its heights as estimates, the opening at a pixel, the restored seen state) to 11.54 kB
 // and 21.57 kB, and day headers that stick (`getGroupKey`, `renderGroupHeader`, #16: the header in
 // the first row of each group, the stuck copy and its push, the reader's text kept still when a
-// prepend moves a header) to 12.50 kB and 22.55 kB. Read receipts and the sticky group header are
+// prepend moves a header; it renders a new group in the scroll's animation frame) to 12.52 kB and
+// 22.57 kB. Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 12496 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 22543 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 12520 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 22567 },
 ];
 
 const measure = (external: string[]) =>
