@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { findStickyHeader, isGroupStart, type GroupKey, type GroupLayout } from './group-header';
+import {
+  findStickyHeader,
+  isGroupStart,
+  isGroupStartRow,
+  startsGroup,
+  type GroupKey,
+  type GroupLayout,
+} from './group-header';
 
 /** Rows of the given heights stacked from 0; `groups[i]` is row i's group key (undefined: an affix row). */
 const layoutOf = (sizes: number[], groups: Array<GroupKey | undefined>): GroupLayout => {
@@ -33,6 +40,28 @@ describe('isGroupStart', () => {
 
   it('tells the number 1 and the string "1" apart', () => {
     expect(isGroupStart(6, keyAt)).toBe(true);
+    expect(startsGroup(1, '1')).toBe(true);
+    expect(startsGroup(1, 1)).toBe(false);
+  });
+
+  it('starts a group after nothing, never without a key', () => {
+    expect(startsGroup('mon', undefined)).toBe(true);
+    expect(startsGroup(undefined, 'mon')).toBe(false);
+  });
+});
+
+describe('isGroupStartRow', () => {
+  const rows = { prefixCount: 1, messageCount: 3, groupKeyAt: (index: number) => ['mon', 'mon', 'tue'][index] };
+
+  it('counts the prefix row before the first message, and no affix row starts a group', () => {
+    expect([0, 1, 2, 3, 4].map((virtualIndex) => isGroupStartRow(virtualIndex, rows))).toEqual([
+      false,
+      true,
+      false,
+      true,
+      false,
+    ]);
+    expect(isGroupStartRow(0, { ...rows, prefixCount: 0 })).toBe(true);
   });
 });
 

@@ -11,9 +11,25 @@ export type GroupKey = string | number;
  * differs from the one before it. A message without a key (`undefined`) belongs to no group
  * and starts none; the first keyed message after it starts one.
  */
-export const isGroupStart = (index: number, groupKeyAt: (index: number) => GroupKey | undefined): boolean => {
-  const key = groupKeyAt(index);
-  return key !== undefined && (index === 0 || !Object.is(key, groupKeyAt(index - 1)));
+export const isGroupStart = (index: number, groupKeyAt: (index: number) => GroupKey | undefined): boolean =>
+  startsGroup(groupKeyAt(index), index === 0 ? undefined : groupKeyAt(index - 1));
+
+/** Whether a message keyed `key` starts a group after one keyed `previousKey` (undefined for none before it). */
+export const startsGroup = (key: GroupKey | undefined, previousKey: GroupKey | undefined): boolean =>
+  key !== undefined && !Object.is(key, previousKey);
+
+/** Where the message rows are among TanStack's rows, and their group keys. */
+export interface GroupedRows {
+  /** Rows before the first message (the "Loading..." prefix): 0 or 1. */
+  prefixCount: number;
+  messageCount: number;
+  groupKeyAt: (index: number) => GroupKey | undefined;
+}
+
+/** Whether the row at `virtualIndex` (TanStack's index, the prefix counted) is a message that starts a group. */
+export const isGroupStartRow = (virtualIndex: number, rows: GroupedRows): boolean => {
+  const index = virtualIndex - rows.prefixCount;
+  return index >= 0 && index < rows.messageCount && isGroupStart(index, rows.groupKeyAt);
 };
 
 /** What the sticky-header decision reads of the layout (rows in TanStack's virtual indexes, px from the content's top). */

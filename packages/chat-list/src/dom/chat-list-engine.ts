@@ -30,7 +30,7 @@ import {
   isInHistoryZone,
   isInNewerZone,
   isSameVisibleRange,
-  isGroupStart,
+  isGroupStartRow,
   isPinnedWhileGrowing,
   reduceHistoryTrigger,
   reduceScrollOwner,
@@ -126,10 +126,12 @@ export interface RenderInputs<TMessage> {
 }
 
 /** Whether the row at `virtualIndex` is a message that starts a group of `getGroupKey` in these inputs. */
-const isGroupStartRow = <TMessage>(render: RenderInputs<TMessage>, virtualIndex: number): boolean => {
-  const index = virtualIndex - (render.hasPrefix ? 1 : 0);
-  return index >= 0 && index < render.messages.length && isGroupStart(index, render.getGroupKeyAt);
-};
+const isGroupStartRowIn = <TMessage>(render: RenderInputs<TMessage>, virtualIndex: number): boolean =>
+  isGroupStartRow(virtualIndex, {
+    prefixCount: render.hasPrefix ? 1 : 0,
+    messageCount: render.messages.length,
+    groupKeyAt: render.getGroupKeyAt,
+  });
 
 /**
  * The row the last change of messages kept still (the reader's): rows above it measured for the
@@ -682,10 +684,6 @@ export const createChatListEngine = <TMessage>() => {
   const shouldCompensate = (item: VirtualItem, _delta: number, instance: ListVirtualizer) => {
     // `remeasure` puts the reader's row back itself, once.
     if (isHeadingForBottom(owner) || isRemeasuring) return false;
-    // A message the last change put above the reader's row, measured for the first time, grows
-    // upwards even when it is in view: it arrived above what the reader reads. It stood at its
-    // estimate when the change was anchored, and pushed the reader's row 4 px down (found by the
-    // fuzzer, issue #13).
     // The reader's row that gained or lost its group's header in the change: the header is its
     // top, so its text stays still and what is above it moves (a prepended page that continues
     // the day at the top takes the day's header up with it, issue #16).
@@ -697,6 +695,10 @@ export const createChatListEngine = <TMessage>() => {
       anchoredRow.hasNewHeader = false;
       return true;
     }
+    // A message the last change put above the reader's row, measured for the first time, grows
+    // upwards even when it is in view: it arrived above what the reader reads. It stood at its
+    // estimate when the change was anchored, and pushed the reader's row 4 px down (found by the
+    // fuzzer, issue #13).
     if (
       anchoredRow !== null &&
       item.index < anchoredRow.index &&
@@ -1297,7 +1299,7 @@ export const createChatListEngine = <TMessage>() => {
       anchoredRow = {
         key: row.key as MessageKey,
         index,
-        hasNewHeader: planned.wasGroupStart !== isGroupStartRow(inputs, index),
+        hasNewHeader: planned.wasGroupStart !== isGroupStartRowIn(inputs, index),
       };
       // Clamped as the browser will clamp it, so TanStack picks the rows for where the list really lands.
       const maxOffset = Math.max(0, instance.getTotalSize() - (scroller?.clientHeight ?? 0));
@@ -1412,7 +1414,7 @@ export const createChatListEngine = <TMessage>() => {
       anchor,
       expectedShift: change.olderCount + (next.hasPrefix ? 1 : 0) - (previous.hasPrefix ? 1 : 0),
       isSameCount: next.messages.length === previous.messages.length && next.hasPrefix === previous.hasPrefix,
-      wasGroupStart: isGroupStartRow(previous, anchor.index),
+      wasGroupStart: isGroupStartRowIn(previous, anchor.index),
     };
   }
 };

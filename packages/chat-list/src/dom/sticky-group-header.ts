@@ -1,4 +1,4 @@
-import { findStickyHeader, isGroupStart, type GroupKey } from '../core';
+import { findStickyHeader, isGroupStartRow, type GroupKey } from '../core';
 import { getLayout, type ListVirtualizer } from './tanstack-internals';
 
 /** The group header stuck to the top of the list: the group of the message at the viewport's top. */
@@ -40,16 +40,18 @@ export const createStickyGroupHeader = <TMessage>(source: StickyGroupHeaderSourc
   const find = (element: HTMLElement) => {
     const virtualizer = source.virtualizer();
     const layout = getLayout(virtualizer);
-    const prefixCount = source.prefixCount();
-    const messageCount = source.messages().length;
-    const isMessageRow = (index: number) => index >= prefixCount && index < prefixCount + messageCount;
+    const rows = {
+      prefixCount: source.prefixCount(),
+      messageCount: source.messages().length,
+      groupKeyAt: source.groupKeyAt,
+    };
     const scrollOffset = element.scrollTop;
     return findStickyHeader(
       {
         count: layout.length,
         rowAt: (index) => layout[index],
-        isMessageRow,
-        isGroupStartRow: (index) => isMessageRow(index) && isGroupStart(index - prefixCount, source.groupKeyAt),
+        isMessageRow: (index) => index >= rows.prefixCount && index < rows.prefixCount + rows.messageCount,
+        isGroupStartRow: (index) => isGroupStartRow(index, rows),
       },
       {
         firstRowInView: virtualizer.getVirtualItemForOffset(scrollOffset)?.index ?? 0,
@@ -90,7 +92,8 @@ export const createStickyGroupHeader = <TMessage>(source: StickyGroupHeaderSourc
    */
   let frame = 0;
   const onScroll = () => {
-    if (frame !== 0) return;
+    // Lists without a sticky header pay nothing per scrolled frame.
+    if (frame !== 0 || !source.isEnabled()) return;
     frame = requestAnimationFrame(() => {
       frame = 0;
       update(true);

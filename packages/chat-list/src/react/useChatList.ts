@@ -14,7 +14,7 @@ import {
   findKey,
   sanitizeEstimate,
   sanitizeNumber,
-  isGroupStart,
+  startsGroup,
   type GroupKey,
   type MessageKey,
 } from '../core';
@@ -367,19 +367,21 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
   const rows = React.useMemo(() => {
     const toRow = ({ index: virtualIndex, key, start }: VirtualItem, isDetached: boolean): ChatListRow<TMessage> => {
       const index = virtualIndex - prefixCount;
-      return index >= 0 && index < safeMessages.length
-        ? {
-            kind: 'message',
-            key: key as MessageKey,
-            virtualIndex,
-            index,
-            message: safeMessages[index] as TMessage,
-            groupKey: getGroupKeyAt(index),
-            isGroupStart: isGroupStart(index, getGroupKeyAt),
-            start,
-            isDetached,
-          }
-        : { kind: index < 0 ? 'prefix' : 'suffix', key: key as string, virtualIndex, start, isDetached: false };
+      if (index < 0 || index >= safeMessages.length) {
+        return { kind: index < 0 ? 'prefix' : 'suffix', key: key as string, virtualIndex, start, isDetached: false };
+      }
+      const groupKey = getGroupKeyAt(index);
+      return {
+        kind: 'message',
+        key: key as MessageKey,
+        virtualIndex,
+        index,
+        message: safeMessages[index] as TMessage,
+        groupKey,
+        isGroupStart: startsGroup(groupKey, getGroupKeyAt(index - 1)),
+        start,
+        isDetached,
+      };
     };
     const inRange = virtualItems.map((item) => toRow(item, false));
     if (detachedItem === undefined) return inRange;
