@@ -5,15 +5,25 @@ import { KB } from '@chat-list/bundle-size';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const IMPLS = ['ours', 'tanstack', 'virtuoso', 'virtua', 'plain'];
+export const IMPLS = ['ours', 'tanstack', 'virtuoso', 'virtua', 'plain', 'stick-to-bottom', 'shadcn'];
 export const IMPL_LABELS = {
   ours: '@chat-list/react',
   tanstack: 'TanStack Virtual',
   virtuoso: 'react-virtuoso',
   virtua: 'virtua',
   plain: 'plain list',
+  'stick-to-bottom': 'use-stick-to-bottom',
+  shadcn: 'shadcn MessageScroller',
 };
-const COLORS = { ours: '#d9480f', tanstack: '#1c7ed6', virtuoso: '#7048e8', virtua: '#2b8a3e', plain: '#868e96' };
+const COLORS = {
+  ours: '#d9480f',
+  tanstack: '#1c7ed6',
+  virtuoso: '#7048e8',
+  virtua: '#2b8a3e',
+  plain: '#868e96',
+  'stick-to-bottom': '#c2255c',
+  shadcn: '#212529',
+};
 
 /**
  * Rows of the table. `ok`: the field that says whether the run did what the
@@ -427,7 +437,14 @@ export const METRICS = [
   },
   {
     id: 'sizeAll',
-    size: { ours: 'ours-with-tanstack', tanstack: 'tanstack', virtuoso: 'virtuoso', virtua: 'virtua' },
+    size: {
+      ours: 'ours-with-tanstack',
+      tanstack: 'tanstack',
+      virtuoso: 'virtuoso',
+      virtua: 'virtua',
+      'stick-to-bottom': 'stick-to-bottom',
+      shadcn: 'shadcn',
+    },
     label: 'library size, min+gzip, React external',
     unit: 'kB',
     ratio: true,
@@ -486,6 +503,9 @@ export function aggregate(data) {
         single: runs.length === 1 && data.runsCount > 1,
         failed,
         na: runs.length > 0 && numeric.length === 0 && failed === 0,
+        // Not run: the scenario is beyond what the implementation can mount (see MAX_COUNT and
+        // maxRuns in scenarios.mjs), or was left out of this run (--scenarios).
+        notRun: runs.length === 0,
         errors: runs.filter((run) => run.error).map((run) => run.error),
       };
     }
@@ -524,6 +544,7 @@ function formatNumber(value, unit) {
 }
 
 export function formatCell(metric, cell) {
+  if (cell?.notRun) return 'not run';
   if (!cell || cell.na || (cell.value === null && !cell.failed)) return 'n/a';
   const unit = metric.unit === 'frames' ? '' : metric.unit;
   const number = formatNumber(cell.value, metric.unit);
@@ -619,6 +640,8 @@ export function chartSvg(data, cells) {
       return ((Math.log10(value) - low) / (Math.log10(max) - low)) * (chartBottom - chartTop);
     };
     const slot = (panelWidth - 32) / data.impls.length;
+    // Seven bars share a panel: smaller labels, so that neighbours do not overlap.
+    const labelSize = data.impls.length > 5 ? 10 : 11.5;
     data.impls.forEach((impl, implIndex) => {
       const cell = cells[metric.id][impl];
       const bx = 10 + implIndex * slot + slot * 0.15;
@@ -633,12 +656,18 @@ export function chartSvg(data, cells) {
         );
         const label = formatNumber(value, metric.unit);
         out.push(
-          `<text x="${cx.toFixed(1)}" y="${(chartBottom - h - 5).toFixed(1)}" font-size="11.5" text-anchor="middle" fill="#212529">${escapeXml(label)}</text>`,
+          `<text x="${cx.toFixed(1)}" y="${(chartBottom - h - 5).toFixed(1)}" font-size="${labelSize}" text-anchor="middle" fill="#212529">${escapeXml(label)}</text>`,
         );
       } else {
-        const label = failed ? 'fail' : value === Number.POSITIVE_INFINITY ? 'lost' : 'n/a';
+        const label = cell?.notRun
+          ? 'not run'
+          : failed
+            ? 'fail'
+            : value === Number.POSITIVE_INFINITY
+              ? 'lost'
+              : 'n/a';
         out.push(
-          `<text x="${cx.toFixed(1)}" y="${chartBottom - 6}" font-size="12" text-anchor="middle" fill="${failed ? '#e03131' : '#868e96'}">${label}</text>`,
+          `<text x="${cx.toFixed(1)}" y="${chartBottom - 6}" font-size="${cell?.notRun ? 10 : 12}" text-anchor="middle" fill="${failed ? '#e03131' : '#868e96'}">${label}</text>`,
         );
       }
       if (failed && typeof value === 'number' && Number.isFinite(value)) {
@@ -647,7 +676,7 @@ export function chartSvg(data, cells) {
         );
       }
       out.push(
-        `<text x="${cx.toFixed(1)}" y="${chartBottom + 16}" font-size="11" text-anchor="middle" fill="#495057">${escapeXml(SHORT[impl] ?? impl)}</text>`,
+        `<text x="${cx.toFixed(1)}" y="${chartBottom + 16}" font-size="${labelSize - 0.5}" text-anchor="middle" fill="#495057">${escapeXml(SHORT[impl] ?? impl)}</text>`,
       );
     });
     out.push(`<line x1="8" x2="${panelWidth - 22}" y1="${chartBottom}" y2="${chartBottom}" stroke="#adb5bd"/>`);
@@ -657,7 +686,15 @@ export function chartSvg(data, cells) {
   return out.join('\n');
 }
 
-const SHORT = { ours: 'ours', tanstack: 'TanStack', virtuoso: 'virtuoso', virtua: 'virtua', plain: 'plain' };
+const SHORT = {
+  ours: 'ours',
+  tanstack: 'TanStack',
+  virtuoso: 'virtuoso',
+  virtua: 'virtua',
+  plain: 'plain',
+  'stick-to-bottom': 'stick',
+  shadcn: 'shadcn',
+};
 
 function wrap(text, width) {
   const words = text.split(' ');
@@ -680,6 +717,8 @@ function wrap(text, width) {
 // ---------------------------------------------------------------------------
 
 export function qualityBars(data, cells) {
+  // The bars judge ours: nothing to judge in a run without it (--impls=plain,virtua).
+  if (!data.impls.includes('ours')) return [];
   const ours = (id) => cells[id].ours;
   const worst = (id) => ours(id)?.worst;
   const bars = [];
@@ -760,7 +799,8 @@ export function benchmarksMarkdown(data, cells) {
 
 <!-- Generated by \`pnpm bench\` (benchmarks/run.mjs) from benchmarks/results/latest.json. Do not edit by hand. -->
 
-\`@chat-list/react\` against react-virtuoso, virtua, TanStack Virtual used directly and a
+\`@chat-list/react\` against react-virtuoso, virtua, TanStack Virtual used directly, two
+non-virtualized chat scrollers (use-stick-to-bottom and shadcn's MessageScroller) and a plain
 non-virtualized list, side by side in one run of headless Chromium, on the same seeded messages
 (\`@chat-list/sample-data\`, seed ${data.seed}) in the same 600 × 600 px list.
 
@@ -768,7 +808,7 @@ non-virtualized list, side by side in one run of headless Chromium, on the same 
 - **Machine:** ${m.cores} cores (${escapeMd(m.cpu)}), ${m.memoryGB} GB RAM, ${escapeMd(m.os)}, Node ${m.node}
 - **Browser:** Chromium ${m.chromium}, headless, 1× device pixel ratio
 - **Load average** (1/5/15 min) before the run: ${m.loadAverage?.before?.join(' / ') ?? 'n/a'}, after: ${m.loadAverage?.after?.join(' / ') ?? 'n/a'} — anything else running on the ${m.cores} cores shows up in the timings
-- **Runs:** ${data.runsCount} per cell, ${data.runs['mount-100k']?.ours?.length ?? data.runsCount} for the mount at 100 000 (the mount bar is judged on that median; median shown everywhere; the plain list mounts 100 000 messages once, it takes 10–40 s), implementations interleaved within each run in an order rotated per run; one fresh browser context (own renderer process) per implementation × scenario × run
+- **Runs:** ${data.runsCount} per cell, ${data.runs['mount-100k']?.ours?.length ?? data.runsCount} for the mount at 100 000 (the mount bar is judged on that median; median shown everywhere; the plain list mounts 100 000 messages once, it takes 10–40 s; use-stick-to-bottom and the shadcn MessageScroller take part up to 10 000 messages, "not run" above), implementations interleaved within each run in an order rotated per run; one fresh browser context (own renderer process) per implementation × scenario × run
 - **Time of this run:** ${(data.totalMs / 1000).toFixed(0)} s in the runner (plus a few seconds of Vite build of the bench page)
 - **Versions:** ${Object.entries(data.versions)
     .map(([name, version]) => `${name} ${version}`)
@@ -782,7 +822,8 @@ Raw numbers, every run: [benchmarks/results/latest.json](benchmarks/results/late
 "fail (x)" means the implementation did not do what the scenario asks (did not land at the bottom,
 moved the row the reader was reading, …) in most runs; x is what was measured. The last column is
 ours divided by the best peer that passed (below 1 = ours is better), for the metrics where a ratio
-means something.
+means something. "not run": the scenario is beyond what that implementation can mount in reasonable
+time (the non-virtualized lists render every message).
 
 ${markdownTable(data, cells)}
 
@@ -796,7 +837,7 @@ ${bars.map((bar) => `| ${bar.what} | ${bar.bar} | ${bar.measured} | ${bar.met ? 
 
 ## How each implementation is used
 
-All five render the same row markup (\`<div class="row">\` with a name and the content, spaced with
+All seven render the same row markup (\`<div class="row">\` with a name and the content, spaced with
 padding, never margin) inside a 600 × 600 px scroller, from the same array of messages. Each peer is
 set up the way its own documentation recommends for a chat:
 
@@ -823,6 +864,21 @@ set up the way its own documentation recommends for a chat:
 - **plain list** (baseline): every message rendered, no virtualization, \`overflow-anchor: none\` and
   manual anchoring in a layout effect: a prepend adds the growth of \`scrollHeight\` to \`scrollTop\`;
   any other update keeps a list that was at the bottom there.
+- **use-stick-to-bottom** (${data.versions['use-stick-to-bottom'] ?? 'n/a'}), non-virtualized, as its README sets up a chat:
+  \`<StickToBottom resize="smooth" initial="instant">\` with \`<StickToBottom.Content>\` around every message.
+  Growth is followed with its velocity-based spring (\`resize="smooth"\`, the default animation, which the
+  README recommends for streamed content); the opening is \`initial="instant"\` (the README shows
+  \`"smooth"\`, which animates down through the whole conversation), so the mount is timed like the others.
+  It follows from a \`ResizeObserver\` through \`requestAnimationFrame\`: the bottom is reached a frame (or,
+  with the spring, several frames) after the content grew. Its scroller's \`scrollbar-gutter: stable
+  both-edges\` is put back to \`auto\` so that its rows are as wide as everywhere else. Runs up to 10 000.
+- **shadcn MessageScroller** (\`@shadcn/react\` ${data.versions['@shadcn/react'] ?? 'n/a'}), non-virtualized: \`MessageScroller.Provider
+  autoScroll\` → \`Root\` → \`Viewport\` → \`Content\` → an \`Item\` with \`messageId\` per message, styled as
+  shadcn/ui's registry wrapper (message-scroller.tsx) styles it, \`content-visibility: auto\` on each item
+  included (its \`gap-8\` left out). \`autoScroll\` is its documented way to follow the live edge; no
+  \`scrollAnchor\` (that lifts a new turn to the top instead of following the bottom). Prepends rely on its
+  \`preserveScrollOnPrepend\` (default on). It also follows from a \`ResizeObserver\` through
+  \`requestAnimationFrame\`, a frame after the growth. Runs up to 10 000.
 
 ## What the metrics mean
 
@@ -865,7 +921,7 @@ set up the way its own documentation recommends for a chat:
   first task after the frame (scripts, resize observers, layout, paint). A dropped frame is a
   token frame that began more than 25 ms after the one before. **Streaming into 10 000 / 100 000**:
   the same 300 tokens into longer conversations, to see whether a token's cost grows with the
-  count (issue #15); the plain list stops at 10 000 (it renders every row per token).
+  count (issue #15); the non-virtualized lists stop at 10 000 (they render every row).
 - **scroll**: 10 000 messages, from the bottom, \`scrollTop -= 400\` per frame for 180 frames
   (72 000 px), in two ways. *Between frames*: the scroll is set in a task after a frame is painted,
   so the list hears the scroll event before the next frame is painted (a main-thread scroll the list
@@ -880,7 +936,7 @@ set up the way its own documentation recommends for a chat:
   runs it happened.
 - **library size**: the entry bundled by esbuild (minified, production, React external), gzip level 9;
   kB = 1 000 bytes. Ours is its whole entry; peers are the one component a chat needs
-  (\`useVirtualizer\`, \`Virtuoso\`, \`VList\`).
+  (\`useVirtualizer\`, \`Virtuoso\`, \`VList\`, \`StickToBottom\`, \`MessageScroller\`).
 `;
 }
 

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { IMPLS, writeReport } from './report.mjs';
-import { SCENARIOS } from './scenarios.mjs';
+import { SCENARIOS, takesPart } from './scenarios.mjs';
 import { measureSizes } from './sizes.mjs';
 
 const startedAt = Date.now();
@@ -25,6 +25,8 @@ const args = Object.fromEntries(
 );
 const runsCount = Number(args.runs ?? 3);
 const impls = args.impls ? args.impls.split(',') : IMPLS;
+const unknownImpls = impls.filter((impl) => !IMPLS.includes(impl));
+if (unknownImpls.length) throw new Error(`unknown --impls ${unknownImpls.join(', ')}; known: ${IMPLS.join(', ')}`);
 const scenarios = args.scenarios
   ? SCENARIOS.filter((scenario) => args.scenarios.split(',').includes(scenario.id))
   : SCENARIOS;
@@ -34,6 +36,12 @@ const SCENARIO_TIMEOUT_MS = 120_000;
 
 function versionOf(name) {
   const require = createRequire(import.meta.url);
+  try {
+    // Packages whose exports have neither package.json nor a main entry (@shadcn/react).
+    return JSON.parse(readFileSync(here(`node_modules/${name}/package.json`), 'utf8')).version;
+  } catch {
+    // not a direct dependency of the benchmark: resolve it
+  }
   try {
     return JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')).version;
   } catch {
@@ -98,13 +106,13 @@ try {
       // Interleaved: every implementation once per scenario per run, in an order rotated per run.
       const order = impls.map((_, index) => impls[(index + run) % impls.length]);
       for (const impl of order) {
-        if (run >= (scenario.maxRuns?.[impl] ?? Number.POSITIVE_INFINITY)) continue;
+        if (!takesPart(scenario, impl) || run >= (scenario.maxRuns?.[impl] ?? Number.POSITIVE_INFINITY)) continue;
         const t = Date.now();
         const result = await runOne(browser, server.url, scenario, impl);
         ((runs[scenario.id] ??= {})[impl] ??= []).push(result);
         const summary = result.error ? `ERROR ${result.error}` : '';
         console.error(
-          `run ${run + 1}/${totalRuns}  ${scenario.id.padEnd(16)} ${impl.padEnd(9)} ${String(Date.now() - t).padStart(6)} ms ${summary}`,
+          `run ${run + 1}/${totalRuns}  ${scenario.id.padEnd(16)} ${impl.padEnd(15)} ${String(Date.now() - t).padStart(6)} ms ${summary}`,
         );
       }
     }
@@ -135,7 +143,16 @@ const data = {
     },
   },
   versions: Object.fromEntries(
-    ['@chat-list/react', '@tanstack/react-virtual', 'react-virtuoso', 'virtua', 'react', 'react-dom'].map((name) => [
+    [
+      '@chat-list/react',
+      '@tanstack/react-virtual',
+      'react-virtuoso',
+      'virtua',
+      'use-stick-to-bottom',
+      '@shadcn/react',
+      'react',
+      'react-dom',
+    ].map((name) => [
       name,
       versionOf(name),
     ]),

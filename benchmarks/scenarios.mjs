@@ -5,6 +5,17 @@
 const EDGE = 1.5;
 export const SCROLL_FRAMES = 180;
 
+/**
+ * The non-virtualized chat scrollers (every message in the DOM) take part in the scenarios of up
+ * to this many messages; above, they are not run (reported "not run"). The plain list, the
+ * baseline, has its own limits (`maxRuns` below): it mounts 100 000 once.
+ */
+export const MAX_COUNT = { 'stick-to-bottom': 10_000, shadcn: 10_000 };
+
+/** Whether `impl` takes part in `scenario` at all. */
+export const takesPart = (scenario, impl) =>
+  scenario.query.count <= (MAX_COUNT[impl] ?? Number.POSITIVE_INFINITY) && scenario.maxRuns?.[impl] !== 0;
+
 /** Reads the JS heap of the page after a full GC, MB. */
 async function heapAfterGc(cdp) {
   await cdp.send('HeapProfiler.collectGarbage');

@@ -49,6 +49,20 @@ export const SIZE_ENTRIES = [
     contents: "export { Virtualizer } from 'virtua';",
     external: REACT,
   },
+  {
+    key: 'stick-to-bottom',
+    impl: 'stick-to-bottom',
+    label: "import { StickToBottom } from 'use-stick-to-bottom'",
+    contents: "export { StickToBottom } from 'use-stick-to-bottom';",
+    external: REACT,
+  },
+  {
+    key: 'shadcn',
+    impl: 'shadcn',
+    label: "import { MessageScroller } from '@shadcn/react/message-scroller'",
+    contents: "export { MessageScroller } from '@shadcn/react/message-scroller';",
+    external: REACT,
+  },
 ];
 
 export async function measureSizes() {

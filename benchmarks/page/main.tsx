@@ -4,13 +4,15 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { Ours } from './impls/Ours';
 import { Plain } from './impls/Plain';
+import { Shadcn } from './impls/Shadcn';
+import { StickToBottom } from './impls/StickToBottom';
 import { Tanstack } from './impls/Tanstack';
 import { Virtua } from './impls/Virtua';
 import { Virtuoso } from './impls/Virtuoso';
 import type { ImplProps, ListState } from './shared';
 
 // ---------------------------------------------------------------------------
-// Query: ?impl=ours|tanstack|virtuoso|virtua|plain&count=N&seed=1&history=H&future=F
+// Query: ?impl=ours|tanstack|virtuoso|virtua|plain|stick-to-bottom|shadcn&count=N&seed=1&history=H&future=F
 // ---------------------------------------------------------------------------
 
 const IMPLS: Record<string, ComponentType<ImplProps>> = {
@@ -19,6 +21,8 @@ const IMPLS: Record<string, ComponentType<ImplProps>> = {
   virtuoso: Virtuoso,
   virtua: Virtua,
   plain: Plain,
+  'stick-to-bottom': StickToBottom,
+  shadcn: Shadcn,
 };
 
 const query = new URLSearchParams(location.search);
@@ -355,7 +359,7 @@ const bench = {
    * (compiled and warm), as when a chat app opens a second conversation.
    */
   async remount() {
-    // Unmounted at once, so that tearing down (100 000 rows for the plain list) is not timed.
+    // Unmounted at once, so that tearing down (every row for the non-virtualized lists) is not timed.
     flushSync(() => root.render(null));
     scroller = null;
     listState = OPENING_STATE;
