@@ -13,3 +13,4 @@ export * from './key-census';
 export * from './keyboard-navigation';
 export * from './read-tracker';
 export * from './group-header';
+export * from './turns';

@@ -57,6 +57,7 @@ export const HISTORY_END_OFFSET_RULE: NumberRule = {
   min: 0,
 };
 export const NEWER_END_OFFSET_RULE: NumberRule = { ...HISTORY_END_OFFSET_RULE, name: 'newerEndOffset' };
+export const TURN_PEEK_RULE: NumberRule = { name: 'turnPeek', fallback: 0, min: 0 };
 
 /**
  * Bad numbers (negative overscan, NaN offsets…) get a sane clamp, never a

@@ -56,6 +56,7 @@ import {
 } from '../core';
 import { announce, getAnnouncement, toMotionBehavior } from './accessibility';
 import { warnIfUnbounded, warnOnce } from './dev-warnings';
+import { createTurnAnchor } from './turn-anchor';
 import {
   getLayout,
   isRowMeasured,
@@ -304,6 +305,8 @@ export const createChatListEngine = <TMessage>() => {
   let isScrolling = false;
   let scrollEndTimer: ReturnType<typeof setTimeout> | undefined;
   /** onOlderMessages / onNewerMessages calls waiting for the paint (see `flushBatches`). */
+  /** The key of the turn being read (`currentTurnId`), as last reported. */
+  let currentTurnKey: MessageKey | undefined;
   let pendingBatches: Array<() => void> = [];
   let detachScroller: (() => void) | undefined;
 
@@ -322,6 +325,26 @@ export const createChatListEngine = <TMessage>() => {
     return keyCensus.isDuplicated(key) ? `\u0000duplicate-${index}` : key;
   };
   const offsetNow = () => scroller?.scrollTop ?? 0;
+
+  const turns = createTurnAnchor<TMessage>({
+    virtualizer: () => virtualizer,
+    messages: () => inputs.messages,
+    getKeyAt: (index) => inputs.getKeyAt(index),
+    prefixCount: () => prefixCount(),
+    isTurnStart: () => inputs.options.isTurnStart,
+    turnPeek: () => inputs.options.turnPeek,
+    scroller: () => scroller,
+  });
+
+  /**
+   * The content's height: TanStack's total, and the space a turn held at the top reserves
+   * below it (issue #19). Everything that sizes the content or aims at its bottom uses this,
+   * so the bottom of a list with a held turn is that turn at the top.
+   */
+  const contentSize = () => {
+    const rowsEnd = virtualizer.getTotalSize();
+    return rowsEnd + turns.reserve(rowsEnd);
+  };
   /** The scroller's geometry now; without a scroller there is no content, which is at both edges. */
   const readMetrics = (): ScrollMetrics => ({
     scrollOffset: offsetNow(),
@@ -586,6 +609,7 @@ export const createChatListEngine = <TMessage>() => {
     const snapshotOpening = reopenSnapshot();
     if (snapshotOpening !== null) return snapshotOpening;
     const anchor = inputs.options.initialAnchor;
+    if (anchor === 'last-turn') return openAtLastTurn();
     const { messages, getKeyAt } = inputs;
     const index =
       anchor === undefined || messages.length === 0 ? -1 : findKey(anchor.id, getKeyAt, 0, messages.length - 1);
@@ -599,6 +623,31 @@ export const createChatListEngine = <TMessage>() => {
     return startCommand({ kind: 'index', index, align }, 'auto', 'opening', () =>
       virtualizer.scrollToIndex(index + prefixCount(), { align, behavior: 'auto' }),
     );
+  };
+
+  /** Brings a message's top to `offset` px below the viewport's top, as the browser clamps it (a turn, a snapshot's row). */
+  const scrollToRowOffset = (
+    index: number,
+    offset: number,
+    behavior: 'auto' | 'smooth',
+    reason: ScrollCommandReason,
+  ): Promise<boolean> => {
+    const target: ScrollTarget = { kind: 'index', index, align: 'start', offset };
+    return startCommand(target, behavior, reason, () => {
+      if (scroller !== null) writeScroll(scroller, correctedOffsetOf(target, scroller), 'command', behavior);
+    });
+  };
+
+  /**
+   * `initialAnchor: 'last-turn'` (issue #19): the last turn's first message at the top; a turn
+   * shorter than the viewport cannot scroll there, and the browser's clamp lands it at the
+   * bottom, which is where such a transcript opens. Without a turn, at the bottom.
+   */
+  const openAtLastTurn = () => {
+    const turn = turns.findLastTurn();
+    return turn === null
+      ? scrollToBottom('auto', 'opening')
+      : scrollToRowOffset(turn.index, turn.offset, 'auto', 'opening');
   };
 
   /**
@@ -623,10 +672,7 @@ export const createChatListEngine = <TMessage>() => {
     if (newestSeenIndex !== -1) seen.restoreNewestSeen(newestSeenIndex, getKeyAt);
     // At the bottom with nothing new: the bottom, pinned as it was.
     if (snapshot.isAtBottom && newestSeenIndex === last) return scrollToBottom('auto', 'opening');
-    const target: ScrollTarget = { kind: 'index', index, align: 'start', offset: snapshot.row.offset };
-    return startCommand(target, 'auto', 'opening', () => {
-      if (scroller !== null) writeScroll(scroller, correctedOffsetOf(target, scroller), 'command');
-    });
+    return scrollToRowOffset(index, snapshot.row.offset, 'auto', 'opening');
   };
 
   /** What `getSnapshot` returns: the reader's row, the edges, what was seen, the sizes around the reader. */
@@ -783,6 +829,14 @@ export const createChatListEngine = <TMessage>() => {
     getScrollElement: () => scroller,
     remeasure,
     getSnapshot,
+    get currentTurnId() {
+      return currentTurnKey;
+    },
+    scrollToTurn(target, scrollOptions) {
+      const turn = turns.findTarget(target);
+      if (turn === null) return Promise.resolve(false);
+      return scrollToRowOffset(turn.index, turn.offset, toMotionBehavior(scrollOptions?.behavior ?? 'auto'), 'handle');
+    },
   };
 
   /**
@@ -893,6 +947,15 @@ export const createChatListEngine = <TMessage>() => {
       options.onUnseenCountChange?.(unseen);
     }
     reportRead(range);
+    reportCurrentTurn();
+  };
+
+  const reportCurrentTurn = () => {
+    const index = turns.findCurrentTurn();
+    const key = index === -1 ? undefined : inputs.getKeyAt(index);
+    if (key === currentTurnKey) return;
+    currentTurnKey = key;
+    inputs.options.onCurrentTurnChange?.(key);
   };
 
   /**
@@ -1023,6 +1086,7 @@ export const createChatListEngine = <TMessage>() => {
     ) {
       return;
     }
+    turns.release(virtualizer.getTotalSize());
     dispatch({ type: 'reader-intent' });
   };
 
@@ -1131,6 +1195,7 @@ export const createChatListEngine = <TMessage>() => {
       // A new conversation opens at its newest message, whatever the follow mode (SPEC §2.5).
       olderLoader.trigger = INITIAL_HISTORY_TRIGGER;
       newerLoader.trigger = INITIAL_HISTORY_TRIGGER;
+      turns.reset();
       syncBusy();
       needsOpeningScroll = handle.viewportSize === 0;
       void openConversation();
@@ -1141,6 +1206,8 @@ export const createChatListEngine = <TMessage>() => {
       setModelScrollOffset(virtualizer, offsetNow());
     } else if (change.newerCount > 0) {
       const newMessages = withoutHoles(messages.slice(length - change.newerCount));
+      // A turn that starts at the live end is held at the top: sized before the follow aims at the bottom.
+      if (wasAtLiveEnd && !committedHasNewer && turns.onNewerMessages(change.newerCount)) fitSizer();
       // A page loaded below a window that is not at the live end is not news: nothing follows it.
       const behavior = !wasAtLiveEnd
         ? false
@@ -1168,11 +1235,6 @@ export const createChatListEngine = <TMessage>() => {
   };
 
   /**
-   * After every render: a policy that changed whether it pins takes effect, and a commit can
-   * grow the content without resizing any observed element (the sized container takes the new
-   * total height), so the pin runs too.
-   */
-  /**
    * Sizes the content to TanStack's total right away. A row measured smaller (the
    * ResizeObserver runs before the paint) re-renders only after the paint, and until then a
    * list at the bottom painted a frame with a blank strip as tall as the shrink (issue #13
@@ -1181,9 +1243,14 @@ export const createChatListEngine = <TMessage>() => {
    */
   const fitSizer = () => {
     if (sizer === null || sizer.style.height === '') return;
-    sizer.style.height = `${virtualizer.getTotalSize()}px`;
+    sizer.style.height = `${contentSize()}px`;
   };
 
+  /**
+   * After every render: a policy that changed whether it pins takes effect, and a commit can
+   * grow the content without resizing any observed element (the sized container takes the new
+   * total height), so the pin runs too.
+   */
   const afterRender = () => {
     if (process.env.NODE_ENV !== 'production') warnIfUnbounded(scroller, virtualizer.getTotalSize());
     // TanStack lets go of a removed row when the next row's ref is detached, but React detaches
@@ -1302,12 +1369,13 @@ export const createChatListEngine = <TMessage>() => {
         hasNewHeader: planned.wasGroupStart !== isGroupStartRowIn(inputs, index),
       };
       // Clamped as the browser will clamp it, so TanStack picks the rows for where the list really lands.
-      const maxOffset = Math.max(0, instance.getTotalSize() - (scroller?.clientHeight ?? 0));
+      const maxOffset = Math.max(0, contentSize() - (scroller?.clientHeight ?? 0));
       const offset = Math.min(getAnchoredOffset(planned.anchor, row.start), maxOffset);
       if (Math.abs(offset - (instance.scrollOffset ?? 0)) < 0.01) return;
       setModelScrollOffset(instance, offset);
       hasOffsetToWrite = true;
     },
+    contentSize,
     mount,
     commit,
     afterRender,

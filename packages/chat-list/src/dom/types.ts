@@ -157,6 +157,22 @@ export interface ChatListHandle<TMessage = unknown> {
    * @defaultValue `null` (before mount, or without messages)
    */
   getSnapshot(): ChatListSnapshot | null;
+  /**
+   * Key of the turn being read (`isTurnStart`): the last turn start at or above the reading line
+   * (the viewport's top plus `turnPeek` plus 24 px), also when it has scrolled out of view above.
+   * `undefined` without turns, or while no turn starts at or above that line.
+   * @defaultValue `undefined` (before mount, or without `isTurnStart`)
+   */
+  readonly currentTurnId: MessageKey | undefined;
+  /**
+   * Brings a turn's first message to the top of the viewport (`turnPeek` px below it), for a turn
+   * navigator: `'previous'` is the nearest turn start above that line, `'next'` the nearest below
+   * it, or a message's key. Resolves like {@link ChatListHandle.scrollToIndex}, and `false` at
+   * once when there is no such turn (or no `isTurnStart`). The last turn, when shorter than the
+   * viewport, lands at the bottom.
+   * @defaultValue options `{ behavior: 'auto' }`
+   */
+  scrollToTurn(target: 'previous' | 'next' | MessageKey, options?: ScrollToEdgeOptions): Promise<boolean>;
 }
 
 /** Where a conversation opens instead of at its newest message. */
@@ -229,10 +245,35 @@ export interface ChatListBehaviorOptions<TMessage> {
   /**
    * Open at this message instead of the newest one, whenever a conversation opens (`messages`
    * going from none to some, or every key replaced). Read at that moment only; a key that is
-   * not among the messages opens at the bottom, with a development warning.
+   * not among the messages opens at the bottom, with a development warning. `'last-turn'` opens
+   * a saved transcript at its last turn (`isTurnStart`): its first message at the top when the
+   * turn is taller than the viewport, else at the bottom.
    * @defaultValue `undefined` (open at the bottom)
    */
-  initialAnchor?: InitialAnchor;
+  initialAnchor?: InitialAnchor | 'last-turn';
+  /**
+   * Which messages start a turn of an assistant transcript (the reader's prompt). A turn that
+   * starts at the bottom (the reader sends) is brought to the top of the viewport, `turnPeek` px
+   * below it, with blank space reserved below so the reply streams in without anything moving;
+   * once the reply fills the viewport the space is gone and `follow` takes over. While the turn
+   * is held, a reply that shrinks (regenerated, cancelled, collapsed) leaves the turn where it is
+   * and the space grows back; the reader's wheel, touch, keys or scrollbar let go of it at once.
+   * Whether the list goes to the new turn at all is the `follow` policy's decision, as for any
+   * newer message. Also drives `currentTurnId`, `scrollToTurn` and `initialAnchor: 'last-turn'`.
+   * Keep it stable, like `estimateSize`.
+   * @defaultValue `undefined` (no turns)
+   */
+  isTurnStart?: (message: TMessage) => boolean;
+  /**
+   * How much of the message above a turn stays in view when the turn is brought to the top, px.
+   * @defaultValue `0`
+   */
+  turnPeek?: number;
+  /**
+   * The turn being read (`currentTurnId`) changed.
+   * @defaultValue `undefined`
+   */
+  onCurrentTurnChange?: (id: MessageKey | undefined) => void;
   /**
    * Reopen a conversation where the reader left it: a snapshot from `handle.getSnapshot()`.
    * Read whenever a conversation opens, like `initialAnchor` (which it takes precedence over):

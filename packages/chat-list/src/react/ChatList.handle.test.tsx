@@ -56,6 +56,9 @@ describe('the handle has every member of SPEC §2.2', () => {
     expectTypeOf<H['getScrollElement']>().returns.toEqualTypeOf<HTMLElement | null>();
     expectTypeOf<H['remeasure']>().returns.toEqualTypeOf<void>();
     expectTypeOf<H['getSnapshot']>().returns.toEqualTypeOf<ChatListSnapshot | null>();
+    expectTypeOf<H['currentTurnId']>().toEqualTypeOf<MessageKey | undefined>();
+    expectTypeOf<H['scrollToTurn']>().returns.toEqualTypeOf<Promise<boolean>>();
+    expectTypeOf<H['scrollToTurn']>().parameter(0).toEqualTypeOf<'previous' | 'next' | MessageKey>();
   });
 
   test('at runtime every method is a function and every getter has a value of the right type', () => {
@@ -73,6 +76,7 @@ describe('the handle has every member of SPEC §2.2', () => {
       'getScrollElement',
       'remeasure',
       'getSnapshot',
+      'scrollToTurn',
     ] as const) {
       expect(typeof handle[method], method).toBe('function');
     }
@@ -208,6 +212,48 @@ describe("getSnapshot and initialSnapshot (wiring; the geometry is the browser s
     rerender(<ChatList messages={makeMessages(30, 1000)} initialSnapshot={snapshot} renderMessage={renderText} />);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain('initialSnapshot: no message has the key "gone"');
+  });
+});
+
+describe("turns (wiring; the geometry is the browser suite's)", () => {
+  const isPrompt = (message: Message) => Number(message.id.slice(1)) % 4 === 0;
+
+  test('without isTurnStart there is no current turn and scrollToTurn resolves false at once', async () => {
+    const { handle } = renderList();
+    expect(handle.currentTurnId).toBeUndefined();
+    await expect(handle.scrollToTurn('previous')).resolves.toBe(false);
+    await expect(handle.scrollToTurn('m4')).resolves.toBe(false);
+  });
+
+  test('the turn at the top of a list that fits is its last turn start at or above the reading line', () => {
+    const onCurrentTurnChange = vi.fn();
+    const ref = createRef<ChatListHandle<Message>>();
+    render(
+      <ChatList
+        ref={ref}
+        messages={makeMessages(3)}
+        renderMessage={renderText}
+        isTurnStart={isPrompt}
+        onCurrentTurnChange={onCurrentTurnChange}
+      />,
+    );
+    // jsdom lays nothing out: every row starts at 0, so the row at the line is the first, m0, a prompt.
+    expect(ref.current!.currentTurnId).toBe('m0');
+    expect(onCurrentTurnChange).toHaveBeenLastCalledWith('m0');
+  });
+
+  test('an unknown turn id resolves false; a negative turnPeek warns once and counts as 0', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const ref = createRef<ChatListHandle<Message>>();
+    const { rerender } = render(
+      <ChatList ref={ref} messages={makeMessages(8)} renderMessage={renderText} isTurnStart={isPrompt} turnPeek={-5} />,
+    );
+    rerender(
+      <ChatList ref={ref} messages={makeMessages(9)} renderMessage={renderText} isTurnStart={isPrompt} turnPeek={-5} />,
+    );
+    await expect(ref.current!.scrollToTurn('nope')).resolves.toBe(false);
+    const peekWarnings = warn.mock.calls.filter((args) => String(args[0]).includes('turnPeek'));
+    expect(peekWarnings).toHaveLength(1);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   MESSAGES_SEEN_DELAY_RULE,
   MESSAGES_SEEN_RATIO_RULE,
   OVERSCAN_RULE,
+  TURN_PEEK_RULE,
   describeEstimateProblem,
   describeNumberProblem,
   findKey,
@@ -124,7 +125,7 @@ export interface UseChatListResult<TMessage> {
   rows: ChatListRow<TMessage>[];
   /** Offset of the first rendered row in the flow (not detached) from the top of the content, px (translate the rows by it). */
   rowsOffset: number;
-  /** Height of the whole content, px. */
+  /** Height of the whole content, px: every row, and the space a turn held at the top reserves below them (`isTurnStart`). */
   totalSize: number;
   /**
    * True while `rows` are the newest `initialRenderCount` messages rendered before the list has
@@ -190,6 +191,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     warnOnce(describeNumberProblem(options.newerEndOffset, NEWER_END_OFFSET_RULE));
     warnOnce(describeNumberProblem(options.messagesSeenRatio, MESSAGES_SEEN_RATIO_RULE));
     warnOnce(describeNumberProblem(options.messagesSeenDelay, MESSAGES_SEEN_DELAY_RULE));
+    warnOnce(describeNumberProblem(options.turnPeek, TURN_PEEK_RULE));
     if (!Array.isArray(messages)) warnOnce(`messages must be an array, got ${typeof messages}; rendering none.`);
   }
   const safeMessages: readonly TMessage[] = Array.isArray(messages) ? messages : NO_MESSAGES;
@@ -422,7 +424,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     stickyHeaderRef: sticky.headerRef,
     rows,
     rowsOffset: rows.find((row) => !row.isDetached)?.start ?? 0,
-    totalSize: virtualizer.getTotalSize(),
+    totalSize: chat.contentSize(),
     isPrerendered,
     getRowAttributes,
     getMessageKeyAt: getKeyAt,

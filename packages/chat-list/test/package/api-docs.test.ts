@@ -80,6 +80,7 @@ describe('API reference', () => {
     'history',
     'read-receipts',
     'day-headers',
+    'turns',
     'accessibility',
     'dom-contract',
     'testing-jsdom',

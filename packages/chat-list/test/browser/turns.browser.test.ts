@@ -1,0 +1,276 @@
+import type { ChatMessage } from '@chat-list/sample-data';
+import { describe, expect, it } from 'vitest';
+import { useFixtureBrowser, type FixturePage } from './fixture-page';
+
+const browser = useFixtureBrowser();
+
+/** One painted frame while a reply streams: where the turn's prompt is and how far the list is from its bottom. */
+interface TurnFrame {
+  /** Top of the turn's first message, px from the viewport's top (null when not rendered). */
+  turnTop: number | null;
+  /** Bottom of the last message row, px from the viewport's top. */
+  replyBottom: number;
+  gap: number;
+  clientHeight: number;
+}
+
+declare global {
+  interface Window {
+    /** Changes the last message by `change` in each of `frames` frames (committed in the frame), and samples each painted frame. */
+    streamReply: (turnId: string, frames: number, change: 'grow' | 'shrink') => Promise<TurnFrame[]>;
+  }
+}
+
+/** Opens the fixture with turns on and gives the page `window.streamReply`. */
+const openTurns = async (query: string): Promise<FixturePage> => {
+  const fixture = await browser.open(`turns=1&${query}`);
+  await fixture.page.evaluate(() => {
+    const sample = (turnId: string): TurnFrame => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      const top = scroller.getBoundingClientRect().top;
+      const turn = scroller.querySelector<HTMLElement>(`[data-id="${CSS.escape(turnId)}"]`);
+      const rows = scroller.querySelectorAll<HTMLElement>('[data-id]');
+      return {
+        turnTop: turn ? turn.getBoundingClientRect().top - top : null,
+        replyBottom: rows[rows.length - 1]!.getBoundingClientRect().bottom - top,
+        gap: scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight,
+        clientHeight: scroller.clientHeight,
+      };
+    };
+    window.streamReply = (turnId, frames, change) =>
+      new Promise<TurnFrame[]>((resolve) => {
+        const samples: TurnFrame[] = [];
+        let frame = 0;
+        const tick = () => {
+          window.fixture.now(() =>
+            window.fixture.setMessages((current) => {
+              const last = current[current.length - 1]!;
+              const content =
+                change === 'grow'
+                  ? `${last.content} three more words`
+                  : last.content.split(' ').slice(0, -12).join(' ');
+              return [...current.slice(0, -1), { ...last, content }];
+            }),
+          );
+          // Read after the frame is painted: every listener and observer of this frame has run.
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              samples.push(sample(turnId));
+              if (++frame === frames) resolve(samples);
+              else requestAnimationFrame(tick);
+            }),
+          );
+        };
+        requestAnimationFrame(tick);
+      });
+  });
+  return fixture;
+};
+
+const lastMessage = (fixture: FixturePage) =>
+  fixture.page.evaluate(() => window.fixture.messages().at(-1)!) as Promise<ChatMessage>;
+
+/** The reader sends a prompt, and the reply starts with a few words; returns the prompt's id once the list settles. */
+const sendPrompt = async (fixture: FixturePage): Promise<string> => {
+  await fixture.page.evaluate(() => window.fixture.append(1, 'user'));
+  const prompt = await lastMessage(fixture);
+  await fixture.settled();
+  await fixture.page.evaluate(() =>
+    window.fixture.setMessages((current) => [
+      ...current,
+      { id: 'reply', role: 'assistant', name: 'Assistant', content: 'Thinking about it', userpic: '' } as ChatMessage,
+    ]),
+  );
+  await fixture.settled();
+  return prompt.id;
+};
+
+describe('turns', () => {
+  it('brings a new turn to the top and holds it within 1 px in every frame while the reply streams, then follows', async () => {
+    const fixture = await openTurns('count=60');
+    await fixture.settled();
+    const turnId = await sendPrompt(fixture);
+    expect(Math.abs((await fixture.rowTop(turnId))!)).toBeLessThanOrEqual(1);
+    const frames = await fixture.page.evaluate((id) => window.streamReply(id, 150, 'grow'), turnId);
+    let heldFrames = 0;
+    let followedFrames = 0;
+    for (const [index, frame] of frames.entries()) {
+      const where = `frame ${index}: ${JSON.stringify(frame)}`;
+      if (frame.replyBottom < frame.clientHeight - 1) {
+        // Room left below the reply: the turn stays at the top.
+        heldFrames++;
+        expect(Math.abs(frame.turnTop!), where).toBeLessThanOrEqual(1);
+      } else {
+        // The reply reached the viewport's bottom: following took over ('at-bottom'), the reply's end in view.
+        followedFrames++;
+        expect(frame.gap, where).toBeLessThanOrEqual(1.5);
+        expect(Math.abs(frame.replyBottom - frame.clientHeight), where).toBeLessThanOrEqual(1.5);
+      }
+    }
+    expect(heldFrames).toBeGreaterThan(20);
+    expect(followedFrames).toBeGreaterThan(20);
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('leaves the peek of the previous message above the turn', async () => {
+    const fixture = await openTurns('count=60&turnPeek=40');
+    await fixture.settled();
+    const turnId = await sendPrompt(fixture);
+    expect(Math.abs((await fixture.rowTop(turnId))! - 40)).toBeLessThanOrEqual(1);
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('keeps the turn at the top when the reply shrinks (space grows back), in every frame', async () => {
+    const fixture = await openTurns('count=60');
+    await fixture.settled();
+    const turnId = await sendPrompt(fixture);
+    await fixture.page.evaluate((id) => window.streamReply(id, 40, 'grow'), turnId);
+    await fixture.settled();
+    const frames = await fixture.page.evaluate((id) => window.streamReply(id, 8, 'shrink'), turnId);
+    for (const [index, frame] of frames.entries()) {
+      expect(Math.abs(frame.turnTop!), `frame ${index}: ${JSON.stringify(frame)}`).toBeLessThanOrEqual(1);
+    }
+    expect(frames.at(-1)!.replyBottom).toBeLessThan(frames[0]!.replyBottom);
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('lets go of the turn at the reader’s wheel: a shrinking reply then moves the view like any shorter content', async () => {
+    const fixture = await openTurns('count=60');
+    await fixture.settled();
+    const turnId = await sendPrompt(fixture);
+    await fixture.page.evaluate((id) => window.streamReply(id, 40, 'grow'), turnId);
+    await fixture.settled();
+    // A wheel down at the bottom: nothing scrolls, but the reader has taken over.
+    await fixture.wheel(200);
+    await fixture.settled();
+    expect(Math.abs((await fixture.rowTop(turnId))!)).toBeLessThanOrEqual(1);
+    await fixture.page.evaluate((id) => window.streamReply(id, 8, 'shrink'), turnId);
+    await fixture.settled();
+    expect(await fixture.rowTop(turnId)).toBeGreaterThan(20);
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('leaves a reader who scrolled up where they are when a turn starts, with follow at-bottom', async () => {
+    const fixture = await openTurns('count=60');
+    await fixture.settled();
+    await fixture.wheel(-400);
+    await fixture.settled();
+    const before = await fixture.topRow();
+    await fixture.page.evaluate(() => window.fixture.append(1, 'user'));
+    await fixture.settled();
+    expect(Math.abs((await fixture.rowTop(before.id))! - before.top)).toBeLessThanOrEqual(1);
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('behaves as today without isTurnStart: a new prompt is followed to the bottom', async () => {
+    const fixture = await browser.open('count=60');
+    await fixture.settled();
+    await fixture.page.evaluate(() => window.fixture.append(1, 'user'));
+    const metrics = await fixture.settled();
+    expect(metrics.gap).toBeLessThanOrEqual(1.5);
+    const prompt = await lastMessage(fixture);
+    // The prompt sits at the bottom, not the top.
+    expect((await fixture.rowTop(prompt.id))!).toBeGreaterThan(300);
+    expect(fixture.errors).toEqual([]);
+  });
+});
+
+/** A transcript: `history` generated messages, then a last turn of a prompt and a reply of `replyWords` words. */
+const openTranscript = async (fixture: FixturePage, replyWords: number) =>
+  fixture.page.evaluate((words) => {
+    const history = window.fixture.generate(40);
+    window.fixture.setMessages(() => [
+      ...history,
+      { id: 'last-prompt', role: 'user', name: 'Reader', content: 'The last question', userpic: '' } as ChatMessage,
+      {
+        id: 'last-reply',
+        role: 'assistant',
+        name: 'Assistant',
+        content: Array.from({ length: words }, (_, index) => `word${index}`).join(' '),
+        userpic: '',
+      } as ChatMessage,
+    ]);
+  }, replyWords);
+
+describe("initialAnchor: 'last-turn'", () => {
+  it('opens a transcript whose last turn is taller than the viewport at that turn’s first message', async () => {
+    const fixture = await openTurns('count=0&initialAnchor=last-turn&turnPeek=16');
+    await openTranscript(fixture, 900);
+    await fixture.page.waitForFunction(() => document.querySelector('[data-id="last-prompt"]') !== null);
+    const metrics = await fixture.settled();
+    expect(Math.abs((await fixture.rowTop('last-prompt'))! - 16)).toBeLessThanOrEqual(1);
+    expect(metrics.gap).toBeGreaterThan(100);
+    expect(await fixture.page.evaluate(() => window.fixture.handle!.currentTurnId)).toBe('last-prompt');
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('opens at the bottom when the last turn is shorter than the viewport', async () => {
+    const fixture = await openTurns('count=0&initialAnchor=last-turn');
+    await openTranscript(fixture, 20);
+    await fixture.page.waitForFunction(() => document.querySelector('[data-id="last-prompt"]') !== null);
+    const metrics = await fixture.settled();
+    expect(metrics.gap).toBeLessThanOrEqual(1.5);
+    expect((await fixture.rowTop('last-prompt'))!).toBeGreaterThan(100);
+    expect(fixture.errors).toEqual([]);
+  });
+});
+
+describe('the current turn and the turn navigator', () => {
+  /** The turn the reader is in, worked out from the messages and the DOM: the last prompt at or above the reading line. */
+  const expectedTurn = (fixture: FixturePage, peek: number) =>
+    fixture.page.evaluate((turnPeek) => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      const line = scroller.getBoundingClientRect().top + turnPeek + 24;
+      const row = [...scroller.querySelectorAll<HTMLElement>('[data-id]')].find(
+        (candidate) => candidate.getBoundingClientRect().bottom > line,
+      )!;
+      const messages = window.fixture.messages();
+      let index = messages.findIndex((message) => message.id === row.dataset.id);
+      if (row.getBoundingClientRect().top > line) index--;
+      while (index >= 0 && messages[index]!.role !== 'user') index--;
+      return index < 0 ? undefined : messages[index]!.id;
+    }, peek);
+
+  it('reports the turn being read at every place in the list, also when its prompt is far above the viewport', async () => {
+    const fixture = await openTurns('count=300');
+    await fixture.settled();
+    const { scrollHeight } = await fixture.metrics();
+    let promptAboveView = 0;
+    for (const fraction of [0, 0.13, 0.27, 0.41, 0.5, 0.66, 0.79, 0.93, 1]) {
+      await fixture.scrollTo(fraction * scrollHeight);
+      const expected = await expectedTurn(fixture, 0);
+      const current = await fixture.page.evaluate(() => window.fixture.handle!.currentTurnId);
+      expect(current, `at ${fraction}`).toBe(expected);
+      expect(await fixture.page.evaluate(() => window.fixture.events.turns.at(-1)), `at ${fraction}`).toBe(
+        expected ?? 'none',
+      );
+      if (expected !== undefined && ((await fixture.rowTop(String(expected))) ?? -1) < 0) promptAboveView++;
+    }
+    expect(promptAboveView).toBeGreaterThan(0);
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('goes to the previous and the next turn, each landing at the top with the peek', async () => {
+    const fixture = await openTurns('count=120&turnPeek=30');
+    await fixture.settled();
+    const visited: string[] = [];
+    for (let step = 0; step < 4; step++) {
+      const landed = await fixture.page.evaluate(() => window.fixture.handle!.scrollToTurn('previous'));
+      expect(landed).toBe(true);
+      await fixture.settled();
+      const current = String(await fixture.page.evaluate(() => window.fixture.handle!.currentTurnId));
+      expect(Math.abs((await fixture.rowTop(current))! - 30), `step ${step}`).toBeLessThanOrEqual(1);
+      visited.push(current);
+    }
+    const indexOf = (id: string) =>
+      fixture.page.evaluate((wanted) => window.fixture.messages().findIndex((message) => message.id === wanted), id);
+    const indexes = await Promise.all(visited.map(indexOf));
+    // Each step went to an earlier turn.
+    for (let step = 1; step < indexes.length; step++) expect(indexes[step]!).toBeLessThan(indexes[step - 1]!);
+    expect(await fixture.page.evaluate(() => window.fixture.handle!.scrollToTurn('next'))).toBe(true);
+    await fixture.settled();
+    expect(await fixture.page.evaluate(() => window.fixture.handle!.currentTurnId)).toBe(visited[2]);
+    expect(await fixture.page.evaluate(() => window.fixture.handle!.scrollToTurn('unknown-id'))).toBe(false);
+    expect(fixture.errors).toEqual([]);
+  });
+});
