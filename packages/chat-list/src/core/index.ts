@@ -14,3 +14,4 @@ export * from './keyboard-navigation';
 export * from './read-tracker';
 export * from './group-header';
 export * from './turns';
+export * from './glide';

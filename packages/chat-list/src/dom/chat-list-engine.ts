@@ -30,6 +30,7 @@ import {
   isInHistoryZone,
   isInNewerZone,
   isSameVisibleRange,
+  nextGlideOffset,
   isGroupStartRow,
   isPinnedWhileGrowing,
   reduceHistoryTrigger,
@@ -305,6 +306,14 @@ export const createChatListEngine = <TMessage>() => {
   let isScrolling = false;
   let scrollEndTimer: ReturnType<typeof setTimeout> | undefined;
   /** onOlderMessages / onNewerMessages calls waiting for the paint (see `flushBatches`). */
+  /** The animation frame of a glide to the bottom (`smoothFollow`); 0 when none is under way. */
+  let glideFrame = 0;
+  /**
+   * Until when a glide writes nothing (a `performance.now()` time): the reader's intent came, and
+   * its scroll event decides who owns the offset. A glide write in between would move the list
+   * back under the reader's wheel and pass for ours (found by the smooth-follow test at DPR 1.25).
+   */
+  let glideHeldUntil = 0;
   /** The key of the turn being read (`currentTurnId`), as last reported. */
   let currentTurnKey: MessageKey | undefined;
   let pendingBatches: Array<() => void> = [];
@@ -804,7 +813,7 @@ export const createChatListEngine = <TMessage>() => {
       return isAtTopEdge(readMetrics());
     },
     get isAtBottom() {
-      return !hasNewer() && isAtBottomEdge(readMetrics(), atBottomThreshold());
+      return !hasNewer() && (isAtBottomEdge(readMetrics(), atBottomThreshold()) || isGlidingNow());
     },
     get isScrolling() {
       return isScrolling;
@@ -982,9 +991,12 @@ export const createChatListEngine = <TMessage>() => {
     const wasAtBottom = isAtBottom;
     isAtTop = isAtTopEdge(metrics);
     // Not at the bottom of the conversation while newer messages are still to load (issue #16).
-    isAtBottom = !hasNewer() && isAtBottomEdge(metrics, atBottomThreshold());
+    const isAtBottomEdgeNow = !hasNewer() && isAtBottomEdge(metrics, atBottomThreshold());
+    // A glide on its way there is at the bottom for the app: no "↓ new" flicker while it trails.
+    // The owner reads the edge itself: the reader's scroll away must release the pin.
+    isAtBottom = isAtBottomEdgeNow || isGlidingNow();
     knownOffset = metrics.scrollOffset;
-    dispatch({ type: 'edges-read', isAtBottom, isOwnWrite });
+    dispatch({ type: 'edges-read', isAtBottom: isAtBottomEdgeNow, isOwnWrite });
     if (isAtTop !== wasAtTop) options.onAtTopChange?.(isAtTop);
     if (isAtBottom !== wasAtBottom) options.onAtBottomChange?.(isAtBottom);
     reportVisible();
@@ -1035,8 +1047,38 @@ export const createChatListEngine = <TMessage>() => {
       return;
     }
     const bottom = bottomOffset(scroller);
-    if (bottom - scroller.scrollTop > 0.5) writeScroll(scroller, bottom, 'pin');
-    else knownOffset = scroller.scrollTop;
+    if (bottom - scroller.scrollTop <= 0.5) knownOffset = scroller.scrollTop;
+    else if (isGliding()) glideToBottom();
+    else writeScroll(scroller, bottom, 'pin');
+  };
+
+  /** Whether growth is followed by gliding (`smoothFollow`, not under `prefers-reduced-motion`). */
+  const isGliding = () =>
+    inputs.options.smoothFollow === true &&
+    typeof requestAnimationFrame !== 'undefined' &&
+    toMotionBehavior('smooth') === 'smooth';
+
+  /**
+   * One frame of a glide: towards the bottom as it is now, so the target moves with the content
+   * (issue #19). The writes are the pin's: their scroll events are ours, and the list stays pinned.
+   */
+  const glideStep = () => {
+    glideFrame = 0;
+    if (scroller === null || !isMounted || owner.kind !== 'pinned-to-bottom') return;
+    const bottom = bottomOffset(scroller);
+    if (bottom - scroller.scrollTop <= 0.5) return;
+    if (performance.now() >= glideHeldUntil) writeScroll(scroller, nextGlideOffset(scroller.scrollTop, bottom), 'pin');
+    glideFrame = requestAnimationFrame(glideStep);
+  };
+  const glideToBottom = () => {
+    if (glideFrame === 0) glideFrame = requestAnimationFrame(glideStep);
+  };
+  /** Whether a glide towards the bottom is under way (and not held for the reader). */
+  const isGlidingNow = () =>
+    glideFrame !== 0 && owner.kind === 'pinned-to-bottom' && performance.now() >= glideHeldUntil;
+  const stopGliding = () => {
+    cancelAnimationFrame(glideFrame);
+    glideFrame = 0;
   };
 
   /**
@@ -1087,6 +1129,10 @@ export const createChatListEngine = <TMessage>() => {
       return;
     }
     turns.release(virtualizer.getTotalSize());
+    // In the same frame: no glide write may land before the reader's own scroll is read. A wheel
+    // down at the bottom sends no scroll event: the glide resumes after the scroll-end delay.
+    stopGliding();
+    glideHeldUntil = performance.now() + SCROLL_END_DELAY_MS;
     dispatch({ type: 'reader-intent' });
   };
 
@@ -1146,6 +1192,7 @@ export const createChatListEngine = <TMessage>() => {
       committedMessages = null;
       clearTimeout(scrollEndTimer);
       clearTimeout(readCheckTimer);
+      stopGliding();
       olderLoader.request++;
       newerLoader.request++;
       // A watch frame still scheduled finds no command and stops.
@@ -1265,6 +1312,8 @@ export const createChatListEngine = <TMessage>() => {
     fitSizer();
     syncPolicy();
     pinToBottom();
+    // `isTurnStart` may have come, gone or changed without a scroll (issue #19).
+    reportCurrentTurn();
   };
 
   /** Whether the follow policy pins a list at the bottom while it grows, as of this render. */

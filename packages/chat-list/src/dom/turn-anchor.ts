@@ -50,6 +50,8 @@ export interface TurnTarget {
 export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) => {
   let held: HeldTurn | null = null;
   const tracker = createCurrentTurnTracker();
+  /** The `isTurnStart` the tracker's answers were found with: a new one may start other turns. */
+  let trackedRule: unknown;
 
   const isTurnStartAt = (index: number): boolean => {
     const isTurnStart = source.isTurnStart();
@@ -124,7 +126,12 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
     /** The first message of the turn being read, or -1: the last turn start at or above the reading line. */
     findCurrentTurn(): number {
       const element = source.scroller();
-      if (element === null || source.isTurnStart() === undefined) return -1;
+      const rule = source.isTurnStart();
+      if (rule !== trackedRule) {
+        trackedRule = rule;
+        tracker.forget();
+      }
+      if (element === null || rule === undefined) return -1;
       const line = element.scrollTop + peek() + TURN_READING_LINE_PX;
       return tracker.find(source.messages(), messageAt(line), isTurnStartAt);
     },

@@ -309,6 +309,17 @@ export interface ChatListBehaviorOptions<TMessage> {
    */
   follow?: FollowMode | FollowPolicy<TMessage>;
   /**
+   * Glide to the bottom as a followed message grows (a streamed reply), instead of jumping there
+   * in every frame: each frame closes a quarter of the way to the bottom as it is then (at
+   * least 2 px), so the list trails a fast stream by about three frames of its growth and catches
+   * up within about 20 frames of it stopping, never overshooting. `isAtBottom` stays true on the
+   * way. The reader's wheel, touch, keys or scrollbar stop the glide in the same frame; a reply
+   * that shrinks is followed up at once. Newer messages and scroll commands move as before;
+   * `prefers-reduced-motion: reduce` jumps.
+   * @defaultValue `false`
+   */
+  smoothFollow?: boolean;
+  /**
    * What `'only-received'` counts as received.
    * @defaultValue `(message) => message.role === 'assistant'`
    */

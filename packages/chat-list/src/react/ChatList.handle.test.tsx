@@ -242,6 +242,28 @@ describe("turns (wiring; the geometry is the browser suite's)", () => {
     expect(onCurrentTurnChange).toHaveBeenLastCalledWith('m0');
   });
 
+  test('isTurnStart given, changed or taken away after mount reports the turn at once, without a scroll', () => {
+    const onCurrentTurnChange = vi.fn();
+    const ref = createRef<ChatListHandle<Message>>();
+    const list = (isTurnStart?: (message: Message) => boolean) => (
+      <ChatList
+        ref={ref}
+        messages={makeMessages(3)}
+        renderMessage={renderText}
+        isTurnStart={isTurnStart}
+        onCurrentTurnChange={onCurrentTurnChange}
+      />
+    );
+    const { rerender } = render(list());
+    expect(ref.current!.currentTurnId).toBeUndefined();
+    rerender(list(isPrompt));
+    expect(ref.current!.currentTurnId).toBe('m0');
+    rerender(list(() => false));
+    expect(ref.current!.currentTurnId).toBeUndefined();
+    rerender(list());
+    expect(onCurrentTurnChange.mock.calls).toEqual([['m0'], [undefined]]);
+  });
+
   test('an unknown turn id resolves false; a negative turnPeek warns once and counts as 0', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const ref = createRef<ChatListHandle<Message>>();

@@ -158,8 +158,33 @@ interface RunResult {
 }
 
 /** Runs `steps` on a fresh page, checking every invariant after every step. */
-const runSequence = async (steps: readonly Step[], count: number, strict: boolean): Promise<RunResult> => {
-  const fixture = await browser.open(`count=${count}${strict ? '&strict=1' : ''}`);
+/** The peek of the runs with turns on: a prompt brought to the top stands this far below it. */
+const TURN_PEEK = 24;
+
+/**
+ * After the reader's prompt was appended and followed, with turns on (issue #19): the prompt is
+ * `TURN_PEEK` px below the top, unless it and what follows it are too tall to stand there.
+ */
+const checkHeldTurn = (after: ListSnapshot): string[] => {
+  const prompt = after.rows.find((row) => row.kind === 'message' && row.index === after.messageCount - 1);
+  const last = after.rows[after.rows.length - 1];
+  if (prompt === undefined || last === undefined || last.bottom - prompt.top > after.clientHeight - TURN_PEEK - 1) {
+    return [];
+  }
+  return Math.abs(prompt.top - TURN_PEEK) > 1
+    ? [`the new prompt is at ${prompt.top}, not ${TURN_PEEK} px below the top`]
+    : [];
+};
+
+const runSequence = async (
+  steps: readonly Step[],
+  count: number,
+  strict: boolean,
+  turns = false,
+): Promise<RunResult> => {
+  const fixture = await browser.open(
+    `count=${count}${strict ? '&strict=1' : ''}${turns ? `&turns=1&turnPeek=${TURN_PEEK}` : ''}`,
+  );
   let follow: FollowSetting = 'at-bottom';
   let before = await readSnapshot(fixture);
   const initial = checkSnapshot(before);
@@ -198,6 +223,11 @@ const runSequence = async (steps: readonly Step[], count: number, strict: boolea
       step.kind === 'wheel' || step.kind === 'key' || step.kind === 'scrollbar' || step.kind === 'command';
     const after = await readSnapshot(fixture, isScroll ? 12 : 3);
     problems.push(...checkSnapshot(after), ...checkExpectation(expectation, before, after), ...fixture.errors);
+    // Into an empty list the first messages open the conversation: no turn is held (docs/turns.md).
+    const isTurnHeld = turns && step.kind === 'append' && step.role === 'user' && before.messageCount > 0;
+    if (isTurnHeld && expectation === 'bottom') {
+      problems.push(...checkHeldTurn(after));
+    }
     if (problems.length > 0) {
       await fixture.page.close();
       return { failedAt: serial, problems };
@@ -355,25 +385,27 @@ if (REPLAY === undefined) {
       it(`seed ${seed}: every invariant holds after every step`, async () => {
         const random = createRandom(seed);
         const count = random.pick([0, 3, 50, 300]);
-        // Every other seed renders inside StrictMode (effects mounted, unmounted and mounted again).
+        // Every other seed renders inside StrictMode (effects mounted, unmounted and mounted again),
+        // every third holds the reader's prompts at the top as assistant turns (issue #19).
         const strict = seed % 2 === 0;
+        const turns = seed % 3 === 0;
         const steps = generateSteps(random, STEPS);
-        const result = await runSequence(steps, count, strict);
+        const result = await runSequence(steps, count, strict, turns);
         if (result.failedAt === -1 && result.problems.length === 0) return;
         const failing = steps.slice(0, result.failedAt + 1);
         const shrunk = await shrinkSteps(
           failing,
           async (candidate) => {
-            const replay = await runSequence(candidate, count, strict);
+            const replay = await runSequence(candidate, count, strict, turns);
             return replay.problems.length > 0;
           },
           20,
         );
-        const replay = await runSequence(shrunk, count, strict);
+        const replay = await runSequence(shrunk, count, strict, turns);
         expect.fail(
           [
-            `seed ${seed} (count=${count}${strict ? ', strict' : ''}) failed after step ${result.failedAt}: ${result.problems.join('; ')}`,
-            `shrunk to ${shrunk.length} steps; replay with FUZZ_REPLAY='${JSON.stringify({ count, strict, steps: shrunk })}'`,
+            `seed ${seed} (count=${count}${strict ? ', strict' : ''}${turns ? ', turns' : ''}) failed after step ${result.failedAt}: ${result.problems.join('; ')}`,
+            `shrunk to ${shrunk.length} steps; replay with FUZZ_REPLAY='${JSON.stringify({ count, strict, turns, steps: shrunk })}'`,
             `which fail with: ${replay.problems.join('; ')}`,
           ].join('\n'),
         );
@@ -384,8 +416,13 @@ if (REPLAY === undefined) {
   // Replays one printed failure: FUZZ_REPLAY='{"count":50,"strict":false,"steps":[…]}'.
   describe('replaying FUZZ_REPLAY', () => {
     it('holds every invariant after every step', async () => {
-      const { count, strict = false, steps } = JSON.parse(REPLAY) as { count: number; strict?: boolean; steps: Step[] };
-      const result = await runSequence(steps, count, strict);
+      const {
+        count,
+        strict = false,
+        turns = false,
+        steps,
+      } = JSON.parse(REPLAY) as { count: number; strict?: boolean; turns?: boolean; steps: Step[] };
+      const result = await runSequence(steps, count, strict, turns);
       expect(result.problems, `failed after step ${result.failedAt}`).toEqual([]);
     }, 600_000);
   });

@@ -37,7 +37,28 @@ export const readSnapshot = async (fixture: FixturePage, frames = 3): Promise<Li
     const fullyVisible = rows.filter(
       (row) => row.kind === 'message' && row.top >= 0 && row.bottom <= scroller.clientHeight && row.bottom > row.top,
     );
+    // The turn being read, from the DOM (issue #19): the reading line is 24 px + the peek below the
+    // content's top as the list scrolled it (short content sits lower, at the bottom).
+    const params = new URLSearchParams(location.search);
+    let turns = null;
+    if (params.get('turns') === '1') {
+      const peek = Number(params.get('turnPeek') ?? 0);
+      const first = rows[0];
+      const contentTop = first !== undefined && first.virtualIndex === 0 ? first.top : -scroller.scrollTop;
+      const turnAt = (line: number) => {
+        const row = rows.find((candidate) => candidate.bottom > line) ?? rows[rows.length - 1];
+        if (row === undefined || row.kind === 'prefix') return -1;
+        let index = row.kind === 'suffix' ? messages.length - 1 : row.index!;
+        while (index >= 0 && messages[index]!.role !== 'user') index--;
+        return index;
+      };
+      const line = contentTop + scroller.scrollTop + peek + 24;
+      let currentIndex = messages.length - 1;
+      while (currentIndex >= 0 && messages[currentIndex]!.id !== handle.currentTurnId) currentIndex--;
+      turns = { currentIndex, expectedIndexes: [turnAt(line - 1), turnAt(line + 1)] };
+    }
     return {
+      turns,
       scrollTop: scroller.scrollTop,
       scrollHeight: scroller.scrollHeight,
       clientHeight: scroller.clientHeight,

@@ -29,6 +29,7 @@ const snapshot = (overrides: Partial<ListSnapshot> = {}): ListSnapshot => ({
     visibleSeen: [true, true, true, true],
     newestSeenIndex: 23,
   },
+  turns: null,
   ...overrides,
 });
 
@@ -87,6 +88,37 @@ describe('checkSnapshot', () => {
     // A suffix that is not rendered follows the last message: the content goes on below it.
     expect(checkSnapshot({ ...atEnd, hasSuffix: true })).not.toContainEqual(
       expect.stringMatching(/the last row ends at/),
+    );
+  });
+
+  it('allows a held turn’s reserve of up to a viewport below the last row, no more', () => {
+    // At the bottom, the rows end 100 px above the content's end (the viewport is 200 px).
+    const reserved = snapshot({
+      scrollTop: 4900,
+      scrollHeight: 5100,
+      rows: [96, 97, 98, 99].map((index) => row(index, index * 50 - 4900)),
+      handle: {
+        ...snapshot().handle,
+        isAtBottom: true,
+        range: { firstIndex: 98, lastIndex: 99 },
+        visibleSeen: [true, true],
+        newestSeenIndex: 99,
+        unseenCount: 0,
+      },
+    });
+    const turns = { currentIndex: 98, expectedIndexes: [98, 98] };
+    expect(checkSnapshot(reserved)).toContainEqual(expect.stringMatching(/the last row ends at/));
+    expect(checkSnapshot({ ...reserved, turns })).toEqual([]);
+    expect(checkSnapshot({ ...reserved, scrollHeight: 5400, turns })).toContainEqual(
+      expect.stringMatching(/the last row ends at/),
+    );
+  });
+
+  it('finds a current turn the DOM disagrees with, and accepts either reading at a row edge', () => {
+    expect(checkSnapshot(snapshot({ turns: { currentIndex: 12, expectedIndexes: [12, 20] } }))).toEqual([]);
+    expect(checkSnapshot(snapshot({ turns: { currentIndex: 20, expectedIndexes: [12, 20] } }))).toEqual([]);
+    expect(checkSnapshot(snapshot({ turns: { currentIndex: -1, expectedIndexes: [12, 12] } }))).toContainEqual(
+      expect.stringMatching(/currentTurnId is message -1/),
     );
   });
 });

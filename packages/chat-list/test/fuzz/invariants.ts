@@ -32,6 +32,17 @@ export interface ListSnapshot {
     /** Where `newestSeenId` is in the messages: null when it is undefined, -1 when no message has it. */
     newestSeenIndex: number | null;
   };
+  /** With turns on (`isTurnStart`, the fixture's `turns=1`); null without. */
+  turns: {
+    /** Where `currentTurnId` is in the messages: -1 when it is undefined or names no message. */
+    currentIndex: number;
+    /**
+     * The turn starts the DOM says the reader is in: the last user message at or above the
+     * reading line, read 1 px above and 1 px below it (a row edge on the line may count either
+     * way); -1 for none.
+     */
+    expectedIndexes: number[];
+  } | null;
 }
 
 /** The reader's row: the first message row whose top is inside the viewport (as the list rounds it). */
@@ -79,7 +90,9 @@ export const checkSnapshot = (snapshot: ListSnapshot): string[] => {
       problems.push(`blank strip at the bottom of the viewport: rows end at ${last.bottom} of ${clientHeight}`);
     }
     const contentBottom = snapshot.scrollHeight - snapshot.scrollTop;
-    if (isListEnd && Math.abs(last.bottom - contentBottom) > 1) {
+    // A turn held at the top reserves at most a viewport of blank space below the rows (issue #19).
+    const reserve = isListEnd ? contentBottom - last.bottom : 0;
+    if (isListEnd && (snapshot.turns === null ? Math.abs(reserve) > 1 : reserve < -1 || reserve > clientHeight + 1)) {
       problems.push(`the last row ends at ${last.bottom}, the content at ${contentBottom}`);
     }
     if (isListStart && overflows && Math.abs(first.top + snapshot.scrollTop) > 1) {
@@ -119,6 +132,11 @@ export const checkSnapshot = (snapshot: ListSnapshot): string[] => {
     problems.push(`getVisibleRange() is ${JSON.stringify(range)}, the DOM shows ${JSON.stringify(within(0))}`);
   }
   if (snapshot.handle.visibleSeen.includes(false)) problems.push('a row fully in view is not wasSeen');
+  if (snapshot.turns !== null && !snapshot.turns.expectedIndexes.includes(snapshot.turns.currentIndex)) {
+    problems.push(
+      `currentTurnId is message ${snapshot.turns.currentIndex}, the DOM says ${snapshot.turns.expectedIndexes.join(' or ')}`,
+    );
+  }
   // The newest seen message is a message of the list, at least as new as every one fully in view,
   // and the unseen ones are the ones after it (issue #13 bug 7: it named a replaced key).
   const { newestSeenIndex, unseenCount } = snapshot.handle;
