@@ -1,4 +1,4 @@
-import { ChatList, type ChatListHandle, type GroupKey } from '@chat-list/react';
+import { ChatList, type ChatListHandle, type GroupKey, type MessageKey } from '@chat-list/react';
 import type { ChatMessage } from '@chat-list/sample-data';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { DayHeader } from './components/DayHeader';
@@ -23,6 +23,13 @@ import { useToday } from './useToday';
 import { useVisibleRangeStore } from './useVisibleRange';
 
 const HISTORY_END_OFFSET = 100;
+/** With assistant turns: px of the previous reply left in view above a new prompt. */
+const TURN_PEEK = 24;
+
+/** With assistant turns, the reader's prompts (user messages) start the turns. Stable: the list re-reads it when it changes. */
+function isPrompt(message: ChatMessage): boolean {
+  return message.role === 'user';
+}
 
 function renderMessage(message: ChatMessage) {
   return <MessageBubble message={message} />;
@@ -51,6 +58,7 @@ export function App() {
     unread,
     prepend,
     append,
+    sendPrompt,
     clear,
     loadOlder,
     loadNewer,
@@ -58,6 +66,8 @@ export function App() {
     switchConversation,
   } = useDemoMessages(options.seed, options.count);
   const [follow, setFollow] = useState<DemoFollowMode>(options.follow);
+  const [turns, setTurns] = useState(options.turns);
+  const [currentTurn, setCurrentTurn] = useState<MessageKey | undefined>(undefined);
   const [wide, setWide] = useState(true);
   const [tall, setTall] = useState(true);
   const { theme, toggle: toggleTheme } = useTheme();
@@ -107,9 +117,10 @@ export function App() {
     () => (firstUnreadId === undefined ? renderMessage : createUnreadRenderer(firstUnreadId)),
     [firstUnreadId],
   );
+  // With assistant turns, a conversation opens at its last turn (when taller than the list).
   const initialAnchor = useMemo(
-    () => (firstUnreadId === undefined ? undefined : { id: firstUnreadId }),
-    [firstUnreadId],
+    () => (firstUnreadId !== undefined ? { id: firstUnreadId } : turns ? ('last-turn' as const) : undefined),
+    [firstUnreadId, turns],
   );
 
   // Day headers ("Today", "Yesterday", a date) above each day's first message, stuck to the
@@ -125,6 +136,13 @@ export function App() {
 
   const jumpToTop = useCallback(() => void listRef.current?.scrollToTop(), []);
   const jumpToBottom = useCallback(() => void listRef.current?.scrollToBottom(), []);
+  const previousTurn = useCallback(() => void listRef.current?.scrollToTurn('previous'), []);
+  const nextTurn = useCallback(() => void listRef.current?.scrollToTurn('next'), []);
+  const onTurnsChange = useCallback((on: boolean) => {
+    setTurns(on);
+    // Reported by the list from now on (`onCurrentTurnChange`), not kept from an earlier time on.
+    setCurrentTurn(undefined);
+  }, []);
 
   const workspaceStyle = {
     '--chat-width': `${chatWidth}px`,
@@ -169,12 +187,17 @@ export function App() {
         onToggleHeight={() => setTall((value) => !value)}
         onPrepend={prepend}
         onAppend={append}
+        onSendPrompt={sendPrompt}
         onClear={clear}
         onOpenAtFirstUnread={openAtFirstUnread}
         conversation={conversation}
         onConversationChange={onConversationChange}
         follow={follow}
         onFollowChange={setFollow}
+        turns={turns}
+        onTurnsChange={onTurnsChange}
+        onPreviousTurn={previousTurn}
+        onNextTurn={nextTurn}
         onJumpToTop={jumpToTop}
         onJumpToBottom={jumpToBottom}
       />
@@ -194,6 +217,9 @@ export function App() {
               initialSnapshot={initialSnapshot}
               estimateSize={estimateSize}
               alignment="bottom"
+              isTurnStart={turns ? isPrompt : undefined}
+              turnPeek={TURN_PEEK}
+              onCurrentTurnChange={turns ? setCurrentTurn : undefined}
               overscan={10}
               prefix={loading ? <HistoryLoader /> : null}
               prefixLabel="Loading older messages"
@@ -218,7 +244,12 @@ export function App() {
             )}
             {status.unseen > 0 && !status.atBottom && <UnseenBadge count={status.unseen} onClick={jumpToBottom} />}
           </div>
-          <StatusBar count={messages.length} loading={loading || loadingNewer} status={status} />
+          <StatusBar
+            count={messages.length}
+            loading={loading || loadingNewer}
+            status={status}
+            turn={turns ? { id: currentTurn } : undefined}
+          />
         </section>
 
         <DebugList messages={messages} visibleRange={visibleRange} />

@@ -11,6 +11,8 @@ export interface QueryOptions {
   seedFromQuery: boolean;
   follow: DemoFollowMode;
   count: number;
+  /** Assistant turns (`?turns=1`): prompts start turns, and the conversation opens at its last turn. */
+  turns: boolean;
   /** Human-readable notes about query parameters that were ignored or adjusted. */
   notices: string[];
 }
@@ -27,7 +29,7 @@ function parseInteger(raw: string): number | null {
 }
 
 /**
- * Reads `?seed=N`, `?follow=MODE` and `?count=N`. Invalid values never throw and never
+ * Reads `?seed=N`, `?follow=MODE`, `?count=N` and `?turns=1`. Invalid values never throw and never
  * log: they fall back to the defaults and are reported in `notices`, which the page shows.
  */
 export function readQueryOptions(search: string): QueryOptions {
@@ -70,5 +72,15 @@ export function readQueryOptions(search: string): QueryOptions {
     }
   }
 
-  return { seed, seedFromQuery, follow, count, notices };
+  let turns = false;
+  const rawTurns = params.get('turns');
+  if (rawTurns !== null) {
+    if (rawTurns === '1' || rawTurns === '0') {
+      turns = rawTurns === '1';
+    } else {
+      notices.push(`Ignored turns "${rawTurns}": use 1 (assistant turns) or 0.`);
+    }
+  }
+
+  return { seed, seedFromQuery, follow, count, turns, notices };
 }

@@ -1,11 +1,24 @@
 import type { ChatListSnapshot } from '@chat-list/react';
 import { createMessageGenerator, type ChatMessage, type MessageGenerator } from '@chat-list/sample-data';
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
+import { createReplyWriter } from './assistantReply';
 import { conversationSeed, CONVERSATION_B_COUNT, type ConversationId } from './conversations';
 import { createUnreadConversation, NEWER_BATCH, NEWER_DELAY_MS, type UnreadConversation } from './unreadConversation';
 
 export const HISTORY_DELAY_MS = 1000;
 export const HISTORY_BATCH = 10;
+
+/** An assistant reply streaming in, one token (a word) per animation frame. */
+interface ReplyStream {
+  /** The reply's message id. */
+  id: string;
+  tokens: string[];
+  /** Tokens shown so far. */
+  shown: number;
+  /** The reply's text so far. */
+  content: string;
+  frame: number;
+}
 
 interface PendingLoad {
   timer: ReturnType<typeof setTimeout>;
@@ -48,6 +61,12 @@ export interface DemoMessages {
   unread: UnreadMode | null;
   prepend: (count: number) => void;
   append: (count: number) => void;
+  /**
+   * The reader sends a prompt: appends a user message, then an assistant reply that streams in
+   * a word per animation frame (several hundred words). A reply still streaming is finished
+   * first (its whole text at once).
+   */
+  sendPrompt: () => void;
   /** Empties the list and leaves the unread mode. */
   clear: () => void;
   /**
@@ -142,6 +161,8 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
   // that run outside render, and rendering never reads it.
   const serverRef = useRef<UnreadConversation | null>(null);
   const opensRef = useRef(0);
+  const streamRef = useRef<ReplyStream | null>(null);
+  const [writeReply] = useState(() => createReplyWriter(seed));
 
   const prepend = useCallback((count: number) => {
     const older = generatorRef.current.olderMessages(count);
@@ -161,6 +182,56 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
     if (server && !server.receive(batch)) return;
     setMessages((previous) => [...previous, ...batch]);
   }, []);
+
+  /** Sets the content of the message with this id (a reply, near the end); nothing when it is gone. */
+  const setContent = useCallback((id: string, content: string) => {
+    setMessages((previous) => {
+      let index = previous.length - 1;
+      while (index >= 0 && previous[index]!.id !== id) index--;
+      if (index < 0) return previous;
+      const next = previous.slice();
+      next[index] = { ...previous[index]!, content };
+      return next;
+    });
+  }, []);
+
+  /**
+   * Stops the reply streaming in, if any. `finish` shows its whole text (a new prompt);
+   * otherwise it stays as far as it got, like a cancelled reply (the conversation is left or
+   * the page unmounts), and no state is touched.
+   */
+  const stopStream = useCallback(
+    (finish: boolean) => {
+      const stream = streamRef.current;
+      if (!stream) return;
+      streamRef.current = null;
+      cancelAnimationFrame(stream.frame);
+      if (finish) setContent(stream.id, stream.tokens.join(''));
+    },
+    [setContent],
+  );
+
+  const sendPrompt = useCallback(() => {
+    stopStream(true);
+    const prompt = generatorRef.current.user();
+    const tokens = writeReply();
+    const reply = { ...generatorRef.current.assistant(), content: tokens.join('') };
+    // In the unread window short of the live end, both wait on the server, the reply complete.
+    const server = serverRef.current;
+    if (server && !server.receive([prompt, reply])) return;
+    const stream: ReplyStream = { id: reply.id, tokens, shown: 1, content: tokens[0] ?? '', frame: 0 };
+    setMessages((previous) => [...previous, prompt, { ...reply, content: stream.content }]);
+    const tick = () => {
+      if (streamRef.current !== stream) return;
+      stream.content += stream.tokens[stream.shown] ?? '';
+      stream.shown += 1;
+      setContent(stream.id, stream.content);
+      if (stream.shown < stream.tokens.length) stream.frame = requestAnimationFrame(tick);
+      else streamRef.current = null;
+    };
+    streamRef.current = stream;
+    stream.frame = requestAnimationFrame(tick);
+  }, [setContent, stopStream, writeReply]);
 
   /** Stops pending loads; their promises resolve so that nobody waits forever. */
   const cancelLoads = useCallback((updateState: boolean) => {
@@ -206,6 +277,7 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
 
   const openAtFirstUnread = useCallback(() => {
     cancelLoads(true);
+    stopStream(false);
     // Another seed for every opening (never the store's own): every key is new, so the
     // list sees a new conversation and reads `initialAnchor` again.
     opensRef.current += 1;
@@ -218,21 +290,24 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
     setUnread({ firstUnreadId: server.firstUnreadId, hasNewer: opened.hasNewer });
     // The anchor, not a snapshot of what the shown conversation held before.
     setInitialSnapshot(undefined);
-  }, [cancelLoads, endsAt, seed]);
+  }, [cancelLoads, endsAt, seed, stopStream]);
 
   const clear = useCallback(() => {
     cancelLoads(true);
+    stopStream(false);
     serverRef.current = null;
     setUnread(null);
     setMessages([]);
     // Messages appended next open a new conversation at the bottom.
     setInitialSnapshot(undefined);
-  }, [cancelLoads]);
+  }, [cancelLoads, stopStream]);
 
   const switchConversation = useCallback(
     (next: ConversationId, snapshot: ChatListSnapshot | undefined) => {
       if (next === conversation) return;
       cancelLoads(true);
+      // The reply stays in the conversation left as far as it got.
+      stopStream(false);
       savedRef.current.set(conversation, {
         generator: generatorRef.current,
         messages,
@@ -262,11 +337,17 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
       setUnread(target.unread);
       setInitialSnapshot(target.snapshot);
     },
-    [cancelLoads, conversation, endsAt, messages, seed, unread],
+    [cancelLoads, conversation, endsAt, messages, seed, stopStream, unread],
   );
 
-  // Unmount: drop the timers without touching state.
-  useEffect(() => () => cancelLoads(false), [cancelLoads]);
+  // Unmount: drop the timers and the reply's frames without touching state.
+  useEffect(
+    () => () => {
+      cancelLoads(false);
+      stopStream(false);
+    },
+    [cancelLoads, stopStream],
+  );
 
   return {
     conversation,
@@ -277,6 +358,7 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
     unread,
     prepend,
     append,
+    sendPrompt,
     clear,
     loadOlder,
     loadNewer,

@@ -1,9 +1,12 @@
+import type { MessageKey } from '@chat-list/react';
 import type { ListStatus } from '../useListStatus';
 
 export interface StatusBarProps {
   count: number;
   loading: boolean;
   status: ListStatus;
+  /** With assistant turns: the turn being read (its first message's id, "none" before any); omitted without turns. */
+  turn?: { id: MessageKey | undefined };
 }
 
 const formatCount = new Intl.NumberFormat('en-US');
@@ -28,7 +31,7 @@ function Separator() {
 }
 
 /** The list's state in one line; each value has a `data-testid` for the browser test. */
-export function StatusBar({ count, loading, status }: StatusBarProps) {
+export function StatusBar({ count, loading, status, turn }: StatusBarProps) {
   return (
     <p className="status" role="status" aria-label="List status">
       <span className="status__item">
@@ -52,6 +55,17 @@ export function StatusBar({ count, loading, status }: StatusBarProps) {
       </span>
       <Separator />
       <Flag label="Loading" value={loading} testId="status-loading" />
+      {turn && (
+        <>
+          <Separator />
+          <span className="status__item">
+            Turn:{' '}
+            <span className="status__value" data-testid="status-turn" data-value={turn.id ?? ''}>
+              {turn.id ?? 'none'}
+            </span>
+          </span>
+        </>
+      )}
     </p>
   );
 }

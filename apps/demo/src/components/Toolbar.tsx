@@ -9,6 +9,8 @@ export interface ToolbarProps {
   onToggleHeight: () => void;
   onPrepend: (count: number) => void;
   onAppend: (count: number) => void;
+  /** Appends a user message and streams an assistant reply below it. */
+  onSendPrompt: () => void;
   onClear: () => void;
   /** Replaces the conversation with a window opened at its first unread message. */
   onOpenAtFirstUnread: () => void;
@@ -18,6 +20,11 @@ export interface ToolbarProps {
   onConversationChange: (conversation: ConversationId) => void;
   follow: DemoFollowMode;
   onFollowChange: (mode: DemoFollowMode) => void;
+  /** Assistant turns: prompts (user messages) start turns; shows the turn navigator. */
+  turns: boolean;
+  onTurnsChange: (turns: boolean) => void;
+  onPreviousTurn: () => void;
+  onNextTurn: () => void;
   onJumpToTop: () => void;
   onJumpToBottom: () => void;
 }
@@ -83,6 +90,9 @@ export function Toolbar(props: ToolbarProps) {
             Append {count}
           </button>
         ))}
+        <button type="button" className="button" onClick={props.onSendPrompt}>
+          Send prompt
+        </button>
         <button type="button" className="button" onClick={props.onOpenAtFirstUnread}>
           Open at first unread
         </button>
@@ -115,6 +125,15 @@ export function Toolbar(props: ToolbarProps) {
             </option>
           ))}
         </select>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            className="checkbox__input"
+            checked={props.turns}
+            onChange={(event) => props.onTurnsChange(event.currentTarget.checked)}
+          />
+          Assistant turns
+        </label>
       </ToolbarGroup>
 
       <ToolbarGroup label="Actions">
@@ -124,6 +143,16 @@ export function Toolbar(props: ToolbarProps) {
         <button type="button" className="button" onClick={props.onJumpToBottom}>
           Jump to bottom
         </button>
+        {props.turns && (
+          <>
+            <button type="button" className="button" onClick={props.onPreviousTurn}>
+              Previous turn
+            </button>
+            <button type="button" className="button" onClick={props.onNextTurn}>
+              Next turn
+            </button>
+          </>
+        )}
       </ToolbarGroup>
     </section>
   );
