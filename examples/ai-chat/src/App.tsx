@@ -1,5 +1,5 @@
 import { useChat } from '@ai-sdk/react';
-import { ChatList, followWhen, type ChatListHandle } from '@chat-list/react';
+import { ChatList, followWhen, type ChatListHandle, type MessageKey } from '@chat-list/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { useRef, useState, type FormEvent } from 'react';
 import Markdown from 'react-markdown';
@@ -11,6 +11,14 @@ const transport = new DefaultChatTransport({ api: '/api/chat' });
 const followOwnMessages = followWhen<UIMessage>(({ newMessages }) =>
   newMessages.some((message) => message.role === 'user'),
 );
+
+// A turn is a prompt and its reply: the reader's messages start one. Module-level, like estimateSize.
+function isPrompt(message: UIMessage): boolean {
+  return message.role === 'user';
+}
+
+/** Px of the previous reply left in view above a prompt brought to the top. */
+const TURN_PEEK = 24;
 
 function textOf(message: UIMessage | undefined): string {
   return message?.parts.map((part) => (part.type === 'text' ? part.text : '')).join('') ?? '';
@@ -36,7 +44,9 @@ function renderMessage(message: UIMessage) {
 
 export function App() {
   const { messages, sendMessage, regenerate, stop, status, error } = useChat({ messages: earlierMessages, transport });
-  const list = useRef<ChatListHandle>(null);
+  const list = useRef<ChatListHandle<UIMessage>>(null);
+  // The turn being read: its first message's key, from onCurrentTurnChange.
+  const [currentTurnId, setCurrentTurnId] = useState<MessageKey>();
   const [draft, setDraft] = useState('');
   const [unseenCount, setUnseenCount] = useState(0);
   // null while the reader is at the bottom; otherwise the length of the last message when they left it.
@@ -46,6 +56,8 @@ export function App() {
   // began in view, so it counts as seen, and its growth has to be noticed here.
   const hasNewBelow = lengthWhenLeft !== null && (unseenCount > 0 || lastLength > lengthWhenLeft);
   const isAnswering = status === 'submitted' || status === 'streaming';
+  const turnIds = messages.filter(isPrompt).map((message) => message.id);
+  const currentTurn = currentTurnId === undefined ? -1 : turnIds.indexOf(String(currentTurnId));
   const canRegenerate = !isAnswering && (messages.at(-1)?.role === 'assistant' || status === 'error');
 
   function send(event: FormEvent<HTMLFormElement>) {
@@ -58,6 +70,17 @@ export function App() {
 
   return (
     <main className="chat">
+      <nav className="turns" aria-label="Turns">
+        <button type="button" onClick={() => void list.current?.scrollToTurn('previous')}>
+          <span aria-hidden="true">↑ </span>Previous turn
+        </button>
+        <span className="turn-label" data-testid="turn-label">
+          {currentTurn === -1 ? `${turnIds.length} turns` : `Turn ${currentTurn + 1} of ${turnIds.length}`}
+        </span>
+        <button type="button" onClick={() => void list.current?.scrollToTurn('next')}>
+          <span aria-hidden="true">↓ </span>Next turn
+        </button>
+      </nav>
       <div className="messages">
         <ChatList
           ref={list}
@@ -65,6 +88,10 @@ export function App() {
           renderMessage={renderMessage}
           estimateSize={estimateMessageHeight}
           follow={followOwnMessages}
+          isTurnStart={isPrompt} // a prompt you send goes to the top; its reply streams in below it
+          turnPeek={TURN_PEEK}
+          initialAnchor="last-turn" // open at the last question of the earlier conversation
+          onCurrentTurnChange={setCurrentTurnId}
           suffix={status === 'submitted' ? <p className="thinking">Thinking…</p> : null}
           onUnseenCountChange={setUnseenCount}
           onAtBottomChange={(isAtBottom) => setLengthWhenLeft(isAtBottom ? null : lastLength)}

@@ -13,6 +13,10 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SCROLLER = '[data-chat-list-scroller]';
 const EDGE = 1.5;
 const HISTORY_LENGTH = 200;
+/** The example's `turnPeek`: px of the previous reply left above a prompt brought to the top. */
+const TURN_PEEK = 24;
+/** How far a prompt held at the top may be from TURN_PEEK, px. */
+const HOLD = 1;
 const SHORTEST_REPLY = Math.min(...CANNED_REPLIES.map((reply) => reply.length));
 
 let server: PreviewServer;
@@ -44,13 +48,14 @@ interface Chat {
   external: string[];
 }
 
-async function openChat(): Promise<Chat> {
-  const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
+async function openChat(viewport = { width: 900, height: 700 }): Promise<Chat> {
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const { problems, external } = watchPage(page);
   await page.goto(baseUrl);
   await page.locator(`${SCROLLER} [data-index]`).first().waitFor();
-  await expectAtBottom(page, 'opening');
+  // The history's last turn is taller than the viewport: it opens with its prompt at the peek.
+  await expectAtPeek(page, HISTORY_LENGTH - 2, 'opening');
   return { page, context, problems, external };
 }
 
@@ -80,17 +85,115 @@ interface Geometry {
   gap: number;
 }
 
-interface FrameSample {
-  gap: number;
-  scrollHeight: number;
-}
-
 function geometry(page: Page): Promise<Geometry> {
   return page.locator(SCROLLER).evaluate((scroller) => ({
     scrollTop: scroller.scrollTop,
     gap: scroller.scrollHeight - (scroller.scrollTop + scroller.clientHeight),
   }));
 }
+
+/** Message `index`'s top, px below the scroller's top; null while it is not rendered. */
+function offsetFromTop(page: Page, index: number): Promise<number | null> {
+  return page.evaluate(
+    ([scrollerSelector, rowIndex]) => {
+      const scroller = document.querySelector(scrollerSelector)!;
+      const element = scroller.querySelector(`[data-index="${rowIndex}"]`);
+      if (!(element instanceof HTMLElement)) return null;
+      return element.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+    },
+    [SCROLLER, index] as const,
+  );
+}
+
+/** Polls until message `index` is TURN_PEEK px (± HOLD) below the scroller's top. */
+async function expectAtPeek(page: Page, index: number, scenario: string) {
+  await expect
+    .poll(async () => Math.abs(((await offsetFromTop(page, index)) ?? Number.POSITIVE_INFINITY) - TURN_PEEK), {
+      message: `${scenario}: message ${index}'s distance (px) from ${TURN_PEEK} px below the top`,
+    })
+    .toBeLessThanOrEqual(HOLD);
+}
+
+interface TurnSample {
+  /** The prompt's top, px below the scroller's top (null while it is not rendered). */
+  promptTop: number | null;
+  /** The reply's bottom, px below the scroller's top (null while there is no reply row). */
+  replyBottom: number | null;
+  clientHeight: number;
+  gap: number;
+  scrollHeight: number;
+}
+
+/** Samples the prompt and its reply at the start of each frame (what the previous frame painted) until stopped. */
+async function startTurnSampler(page: Page, promptIndex: number) {
+  await page.evaluate(
+    ([scrollerSelector, index]) => {
+      const scroller = document.querySelector(scrollerSelector)!;
+      const samples: TurnSample[] = [];
+      const sampler = { samples, running: true };
+      Object.assign(window, { turnSampler: sampler });
+      const edge = (rowIndex: number, side: 'top' | 'bottom') => {
+        const element = scroller.querySelector(`[data-index="${rowIndex}"]`);
+        if (!(element instanceof HTMLElement)) return null;
+        return element.getBoundingClientRect()[side] - scroller.getBoundingClientRect().top;
+      };
+      const tick = () => {
+        samples.push({
+          promptTop: edge(index, 'top'),
+          replyBottom: edge(index + 1, 'bottom'),
+          clientHeight: scroller.clientHeight,
+          gap: scroller.scrollHeight - (scroller.scrollTop + scroller.clientHeight),
+          scrollHeight: scroller.scrollHeight,
+        });
+        if (sampler.running) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    },
+    [SCROLLER, promptIndex] as const,
+  );
+}
+
+function stopTurnSampler(page: Page): Promise<TurnSample[]> {
+  return page.evaluate(() => {
+    const sampler = (window as unknown as { turnSampler: { running: boolean; samples: TurnSample[] } }).turnSampler;
+    sampler.running = false;
+    return sampler.samples;
+  });
+}
+
+/**
+ * The frames in which the reply's bottom was above the viewport's bottom: the prompt must hold
+ * there. (A reply that reached the bottom is followed: its bottom then stays at the viewport's.)
+ */
+function framesWithReplyInView(samples: TurnSample[]): TurnSample[] {
+  return samples.filter((sample) => sample.replyBottom === null || sample.replyBottom < sample.clientHeight - EDGE);
+}
+
+/** The prompt's worst distance from TURN_PEEK over some frames, px. */
+function worstDrift(samples: TurnSample[]): number {
+  return Math.max(
+    0,
+    ...samples.map((sample) =>
+      sample.promptTop === null ? Number.POSITIVE_INFINITY : Math.abs(sample.promptTop - TURN_PEEK),
+    ),
+  );
+}
+
+/** AI_CHAT_DEBUG=1 prints the measured frames (drift, heights) of the turn tests. */
+function debug(scenario: string, data: unknown) {
+  if (process.env.AI_CHAT_DEBUG) console.info(scenario, JSON.stringify(data));
+}
+
+function summary(samples: TurnSample[]) {
+  const promptTops = samples.map((sample) => sample.promptTop ?? Number.NaN);
+  return {
+    promptTop: [Math.min(...promptTops), Math.max(...promptTops)],
+    replyBottom: [samples[0]?.replyBottom, samples.at(-1)?.replyBottom],
+    clientHeight: samples[0]?.clientHeight,
+  };
+}
+
+const turnLabel = (page: Page) => page.getByTestId('turn-label').innerText();
 
 async function expectAtBottom(page: Page, scenario: string) {
   await expect
@@ -181,43 +284,84 @@ async function expectReady(page: Page, scenario: string) {
 }
 
 describe('AI chat example (built, in Chromium at 900×700)', () => {
-  it('streams a markdown reply and keeps the list at the bottom on every frame while it streams', async () => {
+  it('opens at the last turn of the earlier conversation, its prompt at the peek, and labels it', async () => {
+    const scenario = 'open at the last turn';
+    const chat = await openChat(); // waits for message 198 at the peek
+    const { page } = chat;
+    const last = HISTORY_LENGTH - 2;
+    expect((await rowInfo(page, last))?.role, `${scenario}: the last turn's first message`).toBe('user');
+    expect(
+      Math.abs((await offsetFromTop(page, last))! - TURN_PEEK),
+      `${scenario}: prompt off the peek (px)`,
+    ).toBeLessThanOrEqual(HOLD);
+    // The last reply is taller than the viewport (so the opening is the prompt at the top, not the bottom).
+    const { gap } = await geometry(page);
+    expect(gap, `${scenario}: the last reply continues below the viewport (px)`).toBeGreaterThan(100);
+    expect(await turnLabel(page), `${scenario}: the navigator's label`).toBe('Turn 100 of 100');
+    debug(scenario, {
+      gap,
+      lastReplyHeight: await row(page, last + 1).evaluate((element) => element.getBoundingClientRect().height),
+    });
+    expect(await newBadge(page).count(), `${scenario}: a badge at opening`).toBe(0);
+    await finish(chat, scenario);
+  });
+
+  it('"Previous turn" / "Next turn" bring a turn to the peek, and the label follows', async () => {
+    const scenario = 'turn navigator';
+    const chat = await openChat();
+    const { page } = chat;
+    await button(page, 'Previous turn').click();
+    await expectAtPeek(page, HISTORY_LENGTH - 4, `${scenario}, previous`);
+    await expect.poll(() => turnLabel(page), { message: `${scenario}: label after previous` }).toBe('Turn 99 of 100');
+    await button(page, 'Previous turn').click();
+    await expectAtPeek(page, HISTORY_LENGTH - 6, `${scenario}, previous again`);
+    await expect
+      .poll(() => turnLabel(page), { message: `${scenario}: label after previous again` })
+      .toBe('Turn 98 of 100');
+    expect((await rowInfo(page, HISTORY_LENGTH - 6))?.text, `${scenario}: the turn's prompt`).toContain('(#98)');
+    await button(page, 'Next turn').click();
+    await expectAtPeek(page, HISTORY_LENGTH - 4, `${scenario}, next`);
+    await expect.poll(() => turnLabel(page), { message: `${scenario}: label after next` }).toBe('Turn 99 of 100');
+    await finish(chat, scenario);
+  });
+
+  it('brings a sent prompt to the peek and holds it within 1 px in every frame while the reply streams', async () => {
     const scenario = 'send';
     const chat = await openChat();
     const { page } = chat;
-    const replyIndex = await sendAndAwaitReply(page, 'How does pinning work?', scenario);
-    expect(replyIndex, `${scenario}: the reply follows the 200 earlier messages and the sent one`).toBe(
-      HISTORY_LENGTH + 1,
-    );
-
-    // Sampled at the start of each frame until the answer is over: what the previous frame painted.
-    await page.evaluate((scroller) => {
-      const element = document.querySelector(scroller)!;
-      const samples: FrameSample[] = [];
-      const sampler = { samples, running: true };
-      Object.assign(window, { gapSampler: sampler });
-      const tick = () => {
-        samples.push({
-          gap: element.scrollHeight - (element.scrollTop + element.clientHeight),
-          scrollHeight: element.scrollHeight,
-        });
-        if (sampler.running) requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    }, SCROLLER);
+    const text = 'How does pinning work?';
+    await send(page, text);
+    const promptIndex = HISTORY_LENGTH;
+    await expect
+      .poll(() => rowInfo(page, promptIndex), { message: `${scenario}: the sent message` })
+      .toMatchObject({ role: 'user', text });
+    await expectAtPeek(page, promptIndex, scenario);
+    await expect.poll(() => turnLabel(page), { message: `${scenario}: the new turn's label` }).toBe('Turn 101 of 101');
+    await startTurnSampler(page, promptIndex);
     await expectReady(page, scenario);
-    const samples = await page.evaluate(() => {
-      const sampler = (window as unknown as { gapSampler: { running: boolean; samples: FrameSample[] } }).gapSampler;
-      sampler.running = false;
-      return sampler.samples;
-    });
+    const samples = await stopTurnSampler(page);
+    const replyIndex = promptIndex + 1;
+    expect((await rowInfo(page, replyIndex))?.role, `${scenario}: the reply's role`).toBe('assistant');
+
+    const held = framesWithReplyInView(samples);
     expect(samples.length, `${scenario}: frames sampled while the reply streamed`).toBeGreaterThan(20);
-    const grewBy = samples.at(-1)!.scrollHeight - samples[0]!.scrollHeight;
-    expect(grewBy, `${scenario}: the reply grew the list (px) while sampled`).toBeGreaterThan(100);
-    const worst = Math.max(...samples.map((sample) => sample.gap));
-    expect(worst, `${scenario}: worst bottom gap (px) over ${samples.length} frames of streaming`).toBeLessThanOrEqual(
-      EDGE,
-    );
+    expect(held.length, `${scenario}: frames with the reply's bottom in view`).toBeGreaterThan(20);
+    const grewBy = Math.max(...samples.map((sample) => sample.replyBottom ?? 0)) - (held[0]!.replyBottom ?? 0);
+    expect(grewBy, `${scenario}: the reply grew (px) while sampled`).toBeGreaterThan(100);
+    expect(
+      worstDrift(held),
+      `${scenario}: the prompt's worst drift (px) over ${held.length} frames`,
+    ).toBeLessThanOrEqual(HOLD);
+    // The reserved space is part of the content: the list stays "at the bottom" throughout.
+    debug(scenario, {
+      frames: samples.length,
+      held: held.length,
+      drift: worstDrift(held),
+      grewBy,
+      samples: summary(samples),
+    });
+    const worstGap = Math.max(...samples.map((sample) => sample.gap));
+    expect(worstGap, `${scenario}: worst bottom gap (px) over ${samples.length} frames`).toBeLessThanOrEqual(EDGE);
     await expectAtBottom(page, `${scenario}, after the reply`);
 
     const reply = row(page, replyIndex).locator('[data-role="assistant"]');
@@ -274,6 +418,63 @@ describe('AI chat example (built, in Chromium at 900×700)', () => {
       String(replyIndex + 1),
     );
     await expectAtBottom(page, scenario);
+    await finish(chat, scenario);
+  });
+
+  it('Regenerate keeps the prompt at the peek while the reply is replaced', async () => {
+    const scenario = 'regenerate at the top';
+    const chat = await openChat();
+    const { page } = chat;
+    const replyIndex = await sendAndAwaitReply(page, 'Answer, then answer again.', scenario);
+    const promptIndex = replyIndex - 1;
+    await expectReady(page, scenario);
+    await expectAtPeek(page, promptIndex, `${scenario}, before`);
+    const firstId = (await rowInfo(page, replyIndex))!.id;
+
+    await startTurnSampler(page, promptIndex);
+    await button(page, 'Regenerate').click();
+    await button(page, 'Stop').waitFor();
+    await expectReady(page, scenario);
+    const samples = await stopTurnSampler(page);
+    expect((await rowInfo(page, replyIndex))?.id, `${scenario}: a new reply`).not.toBe(firstId);
+    const held = framesWithReplyInView(samples);
+    expect(held.length, `${scenario}: frames with the reply's bottom in view`).toBeGreaterThan(20);
+    expect(
+      worstDrift(held),
+      `${scenario}: the prompt's worst drift (px) over ${held.length} frames`,
+    ).toBeLessThanOrEqual(HOLD);
+    debug(scenario, { frames: samples.length, held: held.length, drift: worstDrift(held), samples: summary(samples) });
+    await expectAtPeek(page, promptIndex, `${scenario}, after`);
+    await finish(chat, scenario);
+  });
+
+  it('in a 900×360 window, holds the prompt until the reply fills the viewport, then follows the reply', async () => {
+    const scenario = 'send, short window';
+    const chat = await openChat({ width: 900, height: 360 });
+    const { page } = chat;
+    await send(page, 'A reply taller than the window, please.');
+    const promptIndex = HISTORY_LENGTH;
+    await expectAtPeek(page, promptIndex, scenario);
+    await startTurnSampler(page, promptIndex);
+    await expectReady(page, scenario);
+    const samples = await stopTurnSampler(page);
+    const held = framesWithReplyInView(samples);
+    const followed = samples.filter((sample) => !held.includes(sample));
+    debug(scenario, {
+      frames: samples.length,
+      held: held.length,
+      followed: followed.length,
+      worstGap: Math.max(0, ...followed.map((sample) => sample.gap)),
+      samples: summary(samples),
+    });
+    expect(held.length, `${scenario}: frames with the reply's bottom in view`).toBeGreaterThan(5);
+    expect(followed.length, `${scenario}: frames with the reply past the viewport's bottom`).toBeGreaterThan(5);
+    expect(worstDrift(held), `${scenario}: the prompt's worst drift (px) while held`).toBeLessThanOrEqual(HOLD);
+    const worstGap = Math.max(...followed.map((sample) => sample.gap));
+    expect(worstGap, `${scenario}: worst bottom gap (px) while the reply outgrows the viewport`).toBeLessThanOrEqual(
+      EDGE,
+    );
+    await expectAtBottom(page, `${scenario}, after the reply`);
     await finish(chat, scenario);
   });
 
