@@ -13,7 +13,14 @@ describe('container changes', () => {
     const before = await fixture.topRow();
     await fixture.run("window.fixture.setFrame({ width: '320px', height: '600px' })");
     await fixture.settled(4);
-    expect(Math.abs((await fixture.rowTop(before.id))! - before.top), 'drift after narrowing').toBeLessThanOrEqual(1);
+    // Polled: under load the last re-wrapped rows are measured a few frames after the list first
+    // looks still (one CI run read the row before then); a lost compensation never comes back.
+    await expect
+      .poll(async () => Math.abs((await fixture.rowTop(before.id))! - before.top), {
+        message: 'drift after narrowing',
+        timeout: 3000,
+      })
+      .toBeLessThanOrEqual(1);
   });
 
   it('keeps the top row within 1 px when the height shrinks while reading', async () => {
@@ -23,7 +30,14 @@ describe('container changes', () => {
     const before = await fixture.topRow();
     await fixture.run("window.fixture.setFrame({ width: '600px', height: '300px' })");
     await fixture.settled(4);
-    expect(Math.abs((await fixture.rowTop(before.id))! - before.top), 'drift after shrinking').toBeLessThanOrEqual(1);
+    // Polled: under load the last re-wrapped rows are measured a few frames after the list first
+    // looks still (one CI run read the row before then); a lost compensation never comes back.
+    await expect
+      .poll(async () => Math.abs((await fixture.rowTop(before.id))! - before.top), {
+        message: 'drift after shrinking',
+        timeout: 3000,
+      })
+      .toBeLessThanOrEqual(1);
   });
 
   for (const [change, frame] of [
