@@ -9,6 +9,7 @@ export * from './reading-anchor';
 export * from './scroll-owner';
 export * from './layout-change';
 export * from './viewport-size';
+export * from './changed-window';
 export * from './key-census';
 export * from './keyboard-navigation';
 export * from './read-tracker';

@@ -1,42 +1,6 @@
 import type { MessageKey } from './message-changes';
 
 /**
- * The part of the messages that changed from one render to the next: outside it both lists hold
- * the same message objects in the same order. `start` counts the shared messages at the front;
- * `previousEnd` and `nextEnd` are where the shared messages at the back begin in each list.
- */
-export interface ChangedWindow {
-  start: number;
-  previousEnd: number;
-  nextEnd: number;
-}
-
-export interface WindowComparison {
-  previousCount: number;
-  nextCount: number;
-  /** Whether `previous[previousIndex]` and `next[nextIndex]` are the same message object (cheap: no callback of the app runs). */
-  isSameMessage: (previousIndex: number, nextIndex: number) => boolean;
-}
-
-/**
- * The changed window of two renders' messages, by identity only: a streamed token is a window of
- * one, an append or a prepend of k is a window of k (no key is read, whatever the length).
- */
-export const findChangedWindow = ({ previousCount, nextCount, isSameMessage }: WindowComparison): ChangedWindow => {
-  const shared = Math.min(previousCount, nextCount);
-  let start = 0;
-  while (start < shared && isSameMessage(start, start)) start++;
-  let sharedAtBack = 0;
-  while (
-    sharedAtBack < shared - start &&
-    isSameMessage(previousCount - 1 - sharedAtBack, nextCount - 1 - sharedAtBack)
-  ) {
-    sharedAtBack++;
-  }
-  return { start, previousEnd: previousCount - sharedAtBack, nextEnd: nextCount - sharedAtBack };
-};
-
-/**
  * How many messages hold each key, kept up to date by changed windows so that a streamed token
  * or a page of history costs as much as its own messages (issue #15), never a scan of the list.
  * Duplicate keys are bad input that must lose nothing (SPEC §2.8, issue #13 bug 8): rows that

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { findChangedWindow } from './changed-window';
 import { findFirstLayoutChange } from './layout-change';
 
 interface Message {
@@ -13,6 +14,7 @@ const compare = (previous: readonly Message[], next: readonly Message[]) => {
   const firstChange = findFirstLayoutChange({
     previousCount: previous.length,
     nextCount: next.length,
+    changedWindow: findChangedWindow(previous, next),
     isSameMessageAt: (index) => previous[index] === next[index],
     previousKeyAt: (index) => keyOf(previous[index]!),
     nextKeyAt: (index) => keyOf(next[index]!),

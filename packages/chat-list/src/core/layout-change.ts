@@ -1,9 +1,12 @@
+import type { ChangedWindow } from './changed-window';
 import type { MessageKey } from './message-changes';
 
-/** Two renders' messages, as the layout sees them: objects by identity, keys only on demand. */
+/** Two renders' messages, as the layout sees them: where their objects differ, and keys on demand. */
 export interface MessagesComparison {
   previousCount: number;
   nextCount: number;
+  /** Where the two renders hold different objects (`findChangedWindow`). */
+  changedWindow: ChangedWindow;
   /** Whether `previous[index]` and `next[index]` are the same object (cheap: no callback of the app runs). */
   isSameMessageAt: (index: number) => boolean;
   previousKeyAt: (index: number) => MessageKey;
@@ -15,22 +18,20 @@ export interface MessagesComparison {
  * from there; null when every row kept its key and place (issue #15: a streamed token that
  * replaces the last message's object, under the same key, must not lay out 100 000 rows again).
  *
- * Cost: identity comparisons up to the first changed object, then the app's key getter only
- * for messages that are new objects, never for the ones that did not change (SPEC §5). A
- * different count is a change from the first new object on (an append: from the old end).
+ * Cost: the app's key getter only for the new objects inside the changed window, never for the
+ * messages around it (SPEC §5). A different count is a change from the window's start (an
+ * append: from the old end).
  */
 export const findFirstLayoutChange = ({
   previousCount,
   nextCount,
+  changedWindow,
   isSameMessageAt,
   previousKeyAt,
   nextKeyAt,
 }: MessagesComparison): number | null => {
-  const shared = Math.min(previousCount, nextCount);
-  let first = 0;
-  while (first < shared && isSameMessageAt(first)) first++;
-  if (previousCount !== nextCount) return first;
-  for (let index = first; index < shared; index++) {
+  if (previousCount !== nextCount) return changedWindow.start;
+  for (let index = changedWindow.start; index < changedWindow.nextEnd; index++) {
     if (!isSameMessageAt(index) && previousKeyAt(index) !== nextKeyAt(index)) return index;
   }
   return null;

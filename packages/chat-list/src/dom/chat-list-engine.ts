@@ -40,6 +40,7 @@ import {
   shouldCompensateResize,
   shouldKeepReadingAnchor,
   toVirtualizerAlign,
+  type ChangedWindow,
   type FollowBehavior,
   type GroupKey,
   type HistoryTriggerEvent,
@@ -1379,10 +1380,13 @@ export const createChatListEngine = <TMessage>() => {
      */
     update(next: RenderInputs<TMessage>): (virtualIndex: number) => MessageKey {
       const previous = inputs as RenderInputs<TMessage> | undefined;
-      firstChangedRow = previous === undefined ? 0 : findFirstChangedRow(previous, next);
+      // The one scan of the whole list per render; the layout and the key census read only inside it.
+      const changedWindow = previous === undefined ? undefined : findChangedWindow(previous.messages, next.messages);
+      firstChangedRow =
+        previous === undefined || changedWindow === undefined ? 0 : findFirstChangedRow(previous, next, changedWindow);
       // A key that became shared, or stopped being shared, changes the layout keys of its rows
       // wherever they are: bad input, laid out again from the first row.
-      if (countKeys(previous, next) || hasDuplicationChangedSinceRender) firstChangedRow = 0;
+      if (countKeys(previous, next, changedWindow) || hasDuplicationChangedSinceRender) firstChangedRow = 0;
       hasDuplicationChangedSinceRender = false;
       if (firstChangedRow !== null) rowKeyGetter = (virtualIndex) => getRowKey(virtualIndex);
       pendingAnchor =
@@ -1433,7 +1437,11 @@ export const createChatListEngine = <TMessage>() => {
   };
 
   /** The first row whose key or place may have changed from `previous` to `next`, or null when none did. */
-  function findFirstChangedRow(previous: RenderInputs<TMessage>, next: RenderInputs<TMessage>): number | null {
+  function findFirstChangedRow(
+    previous: RenderInputs<TMessage>,
+    next: RenderInputs<TMessage>,
+    changedWindow: ChangedWindow,
+  ): number | null {
     // A new estimate or key getter may change every row; a prefix that came or went moves every row.
     const isNewCallback =
       next.options.estimateSize !== previous.options.estimateSize ||
@@ -1457,6 +1465,7 @@ export const createChatListEngine = <TMessage>() => {
     const firstChangedMessage = findFirstLayoutChange({
       previousCount: previous.messages.length,
       nextCount: next.messages.length,
+      changedWindow,
       isSameMessageAt: (index) => previous.messages[index] === next.messages[index],
       previousKeyAt: previous.getKeyAt,
       nextKeyAt: next.getKeyAt,
@@ -1470,17 +1479,17 @@ export const createChatListEngine = <TMessage>() => {
    * Brings the key census to `next`'s messages, counting only the changed window (a streamed
    * token reads two keys, a page of history its own). Returns whether a key's duplication changed.
    */
-  function countKeys(previous: RenderInputs<TMessage> | undefined, next: RenderInputs<TMessage>): boolean {
+  function countKeys(
+    previous: RenderInputs<TMessage> | undefined,
+    next: RenderInputs<TMessage>,
+    changedWindow: ChangedWindow | undefined,
+  ): boolean {
     const isNewKeyGetter = next.options.getMessageKey !== previous?.options.getMessageKey;
-    if (previous === undefined || isNewKeyGetter || !isCensusTaken) return forgetCensus();
+    if (previous === undefined || changedWindow === undefined || isNewKeyGetter || !isCensusTaken) {
+      return forgetCensus();
+    }
     if (next.messages === previous.messages) return false;
-    const { start, previousEnd, nextEnd } = findChangedWindow({
-      previousCount: previous.messages.length,
-      nextCount: next.messages.length,
-      // A hole's key is its index, which a shift changes: holes are always counted again.
-      isSameMessage: (previousIndex, nextIndex) =>
-        previous.messages[previousIndex] === next.messages[nextIndex] && next.messages[nextIndex] != null,
-    });
+    const { start, previousEnd, nextEnd } = changedWindow;
     if (start === 0 && nextEnd === next.messages.length && nextEnd > 0) return forgetCensus();
     for (let index = start; index < previousEnd; index++) keyCensus.removeKey(previous.getKeyAt(index));
     for (let index = start; index < nextEnd; index++) keyCensus.addKey(next.getKeyAt(index));

@@ -53,6 +53,27 @@ describe('the TanStack Virtual internals @chat-list/react relies on', () => {
     expect(layout[1000], 'getMeasurementOptions / pendingMin').toMatchObject({ key: 'k1000', start: 10_000 });
   });
 
+  it('private _singleLaneMeasurements.flat: appends reuse one grown layout array instead of copying it per append', () => {
+    const virtualizer = createVirtualizer(1000);
+    getLayout(virtualizer);
+    const internals = virtualizer as unknown as { _singleLaneMeasurements: { flat: Float64Array } | null };
+    const layoutArrays = new Set<Float64Array>();
+    for (let count = 1001; count <= 1100; count++) {
+      virtualizer.setOptions({ ...virtualizer.options, count });
+      relayoutFrom(virtualizer, count - 1);
+      const layout = getLayout(virtualizer);
+      expect(layout[count - 1], '_singleLaneMeasurements').toMatchObject({
+        key: `k${count - 1}`,
+        start: (count - 1) * ROW,
+      });
+      expect(layout[count - 2], '_singleLaneMeasurements').toMatchObject({ start: (count - 2) * ROW, size: ROW });
+      layoutArrays.add(internals._singleLaneMeasurements!.flat);
+    }
+    // 100 appends to 1 000 rows grow the array once (by half), not 100 times.
+    expect(layoutArrays.size, '_singleLaneMeasurements').toBe(1);
+    expect(getLayout(virtualizer), '_singleLaneMeasurements').toHaveLength(1100);
+  });
+
   it('public but undocumented itemSizeCache tells a measured row from an estimated one', () => {
     const virtualizer = createVirtualizer(10);
     getLayout(virtualizer);

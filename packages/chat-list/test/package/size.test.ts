@@ -38,14 +38,17 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // and 21.57 kB, and day headers that stick (`getGroupKey`, `renderGroupHeader`, #16: the header in
 // the first row of each group, the stuck copy and its push, the reader's text kept still when a
 // prepend moves a header; it renders a new group in the scroll's animation frame) to 12.52 kB and
-// 22.57 kB. Read receipts and the sticky group header are
+// 22.57 kB, and assistant turns and smooth following (#19: the turn reserve, the current turn,
+// `scrollToTurn`, the glide) to 13.79 kB and 23.82 kB, and the layout's typed array grown ahead
+// of appends (#15: an append to 100 000 messages no longer copies 1.6 MB) to 13.91 kB and
+// 23.93 kB. Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 13800 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 23830 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 13920 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 23930 },
 ];
 
 const measure = (external: string[]) =>
