@@ -1,9 +1,11 @@
 // What the playground's browser tests share: one server for the built dist and one Chromium
 // per test file, opening the demo in a fresh context, and the checks every scenario ends with.
-import { launchChromium, serveStatic, watchPage } from '@chat-list/browser-harness';
+import { frames, launchChromium, serveStatic, watchPage } from '@chat-list/browser-harness';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+
+export { frames };
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 export const SCROLLER = '[data-chat-list-scroller]';
@@ -62,17 +64,4 @@ export async function finish(demo: Demo, scenario: string): Promise<void> {
   await demo.context.close();
   expect(demo.problems, `${scenario}: ${demo.problems.length} console error(s)/warning(s)`).toEqual([]);
   expect(demo.external, `${scenario}: ${demo.external.length} request(s) left 127.0.0.1`).toEqual([]);
-}
-
-/** Resolves after `count` animation frames. */
-export async function frames(page: Page, count = 5): Promise<void> {
-  await page.evaluate(
-    (n) =>
-      new Promise<void>((resolve) => {
-        let seen = 0;
-        const step = () => (++seen >= n ? resolve() : requestAnimationFrame(step));
-        requestAnimationFrame(step);
-      }),
-    count,
-  );
 }

@@ -1,7 +1,7 @@
 // Browser test of the built example (examples/ai-chat/dist) in Chromium, served by `vite preview`
 // so that the mock /api/chat endpoint streams the replies. It assumes dist is built (the root test
 // command runs `pnpm -r build` first). Every wait polls a condition or counts animation frames.
-import { launchChromium, watchPage } from '@chat-list/browser-harness';
+import { frames, launchChromium, watchPage } from '@chat-list/browser-harness';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -65,18 +65,6 @@ async function finish(chat: Chat, scenario: string) {
   await chat.context.close();
   expect(chat.problems, `${scenario}: console errors/warnings`).toEqual([]);
   expect(chat.external, `${scenario}: requests that left 127.0.0.1`).toEqual([]);
-}
-
-async function frames(page: Page, count: number) {
-  await page.evaluate(
-    (n) =>
-      new Promise<void>((resolve) => {
-        let seen = 0;
-        const step = () => (++seen >= n ? resolve() : requestAnimationFrame(step));
-        requestAnimationFrame(step);
-      }),
-    count,
-  );
 }
 
 interface Geometry {

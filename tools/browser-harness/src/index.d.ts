@@ -11,3 +11,5 @@ export declare function serveStatic(root: string): Promise<{ url: string; close:
  * leave `host` (`external`, default 127.0.0.1); the arrays fill as the page runs.
  */
 export declare function watchPage(page: Page, host?: string): { problems: string[]; external: string[] };
+/** Resolves after `count` animation frames of `page` (painted frames, never a fixed sleep). @defaultValue count 5 */
+export declare function frames(page: Page, count?: number): Promise<void>;

@@ -98,3 +98,16 @@ export function watchPage(page, host = '127.0.0.1') {
   });
   return { problems, external };
 }
+
+/** Resolves after `count` animation frames of `page` (painted frames, never a fixed sleep). */
+export async function frames(page, count = 5) {
+  await page.evaluate(
+    (n) =>
+      new Promise((resolve) => {
+        let seen = 0;
+        const step = () => (++seen >= n ? resolve() : requestAnimationFrame(step));
+        requestAnimationFrame(step);
+      }),
+    count,
+  );
+}

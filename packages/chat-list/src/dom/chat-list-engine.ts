@@ -315,8 +315,15 @@ export const createChatListEngine = <TMessage>() => {
    * back under the reader's wheel and pass for ours (found by the smooth-follow test at DPR 1.25).
    */
   let glideHeldUntil = 0;
-  /** The key of the turn being read (`currentTurnId`), as last reported. */
-  let currentTurnKey: MessageKey | undefined;
+  /**
+   * The turn being read (`currentTurnId`) as last reported, and the turn options it was found
+   * with: a render that changes only those reports again without a scroll or a commit.
+   */
+  let reportedTurn: { key: MessageKey | undefined; isTurnStart: unknown; turnPeek: unknown } = {
+    key: undefined,
+    isTurnStart: undefined,
+    turnPeek: undefined,
+  };
   let pendingBatches: Array<() => void> = [];
   let detachScroller: (() => void) | undefined;
 
@@ -840,7 +847,7 @@ export const createChatListEngine = <TMessage>() => {
     remeasure,
     getSnapshot,
     get currentTurnId() {
-      return currentTurnKey;
+      return reportedTurn.key;
     },
     scrollToTurn(target, scrollOptions) {
       const turn = turns.findTarget(target);
@@ -961,11 +968,12 @@ export const createChatListEngine = <TMessage>() => {
   };
 
   const reportCurrentTurn = () => {
+    const { isTurnStart, turnPeek, onCurrentTurnChange } = inputs.options;
     const index = turns.findCurrentTurn();
     const key = index === -1 ? undefined : inputs.getKeyAt(index);
-    if (key === currentTurnKey) return;
-    currentTurnKey = key;
-    inputs.options.onCurrentTurnChange?.(key);
+    const hasChanged = key !== reportedTurn.key;
+    reportedTurn = { key, isTurnStart, turnPeek };
+    if (hasChanged) onCurrentTurnChange?.(key);
   };
 
   /**
@@ -1049,12 +1057,12 @@ export const createChatListEngine = <TMessage>() => {
     }
     const bottom = bottomOffset(scroller);
     if (bottom - scroller.scrollTop <= 0.5) knownOffset = scroller.scrollTop;
-    else if (isGliding()) glideToBottom();
+    else if (followsByGliding()) glideToBottom();
     else writeScroll(scroller, bottom, 'pin');
   };
 
   /** Whether growth is followed by gliding (`smoothFollow`, not under `prefers-reduced-motion`). */
-  const isGliding = () =>
+  const followsByGliding = () =>
     inputs.options.smoothFollow === true &&
     typeof requestAnimationFrame !== 'undefined' &&
     toMotionBehavior('smooth') === 'smooth';
@@ -1290,6 +1298,8 @@ export const createChatListEngine = <TMessage>() => {
    * A prerendered list (no height yet) is left alone.
    */
   const fitSizer = () => {
+    // The one place the turn's reserve is settled: the layout has just changed (issue #19).
+    turns.settleReserve(virtualizer.getTotalSize());
     if (sizer === null || sizer.style.height === '') return;
     sizer.style.height = `${contentSize()}px`;
   };
@@ -1313,8 +1323,10 @@ export const createChatListEngine = <TMessage>() => {
     fitSizer();
     syncPolicy();
     pinToBottom();
-    // `isTurnStart` may have come, gone or changed without a scroll (issue #19).
-    reportCurrentTurn();
+    // `isTurnStart` or `turnPeek` may have come, gone or changed without a scroll or a commit
+    // (issue #19); otherwise the commit or the scroll has reported the turn already.
+    const { isTurnStart, turnPeek } = inputs.options;
+    if (isTurnStart !== reportedTurn.isTurnStart || turnPeek !== reportedTurn.turnPeek) reportCurrentTurn();
   };
 
   /** Whether the follow policy pins a list at the bottom while it grows, as of this render. */

@@ -68,23 +68,19 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
     return length === 0 ? -1 : findKey(turn.key, source.getKeyAt, length - 1, 0);
   };
 
-  /** The blank space below the rows that keeps the held turn at the top, px. */
+  /** The blank space below the rows that keeps the held turn at the top, px (reads only). */
   const reserve = (rowsEnd: number): number => {
     if (held === null) return 0;
     const index = findHeldIndex(held);
     const row = index === -1 ? undefined : getLayout(source.virtualizer())[index + source.prefixCount()];
     if (row === undefined) return 0;
-    held.index = index;
-    const viewportSize = source.scroller()?.clientHeight ?? 0;
-    const space = findTurnReserve({
+    return findTurnReserve({
       turnStart: row.start,
       rowsEnd,
-      viewportSize,
+      viewportSize: source.scroller()?.clientHeight ?? 0,
       peek: peek(),
       maxReserve: held.maxReserve,
     });
-    if (Number.isFinite(held.maxReserve)) held.maxReserve = space;
-    return space;
   };
 
   /** The row that spans `offset`, as a message index (-1 above the first message, the last below it). */
@@ -96,6 +92,18 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
 
   return {
     reserve,
+
+    /**
+     * The layout changed (rows measured, the content resized): the held turn's index follows a
+     * prepend, and a released turn's reserve becomes the most it may be from now on, so it only
+     * shrinks as the reply grows and never grows back when it collapses.
+     */
+    settleReserve(rowsEnd: number) {
+      if (held === null) return;
+      const index = findHeldIndex(held);
+      if (index !== -1) held.index = index;
+      if (Number.isFinite(held.maxReserve)) held.maxReserve = reserve(rowsEnd);
+    },
 
     /**
      * Newer messages were committed at the live end: the last of them that starts a turn is
