@@ -494,6 +494,12 @@ export const createChatListEngine = <TMessage>() => {
   const applyEffect = (effect: ScrollOwnerEffect) => {
     switch (effect.type) {
       case 'settle-command': {
+        // What is in view is reported from where the command left the list. Scroll events alone
+        // can leave a report from a moment in between: rows measured smaller clamped the scroller
+        // mid-command, the correction wrote it back to where the last scroll event had left it,
+        // and the browser fires no event for a position it already reported (found by the
+        // fuzzer, seed 7005: currentTurnId stayed on the turn at the clamped offset).
+        if (scroller !== null && committedMessages === inputs.messages) reportVisible();
         const resolve = resolveCommand;
         resolveCommand = null;
         resolve?.(effect.landed);

@@ -242,7 +242,7 @@ const runSequence = async (
  * Shrunk failures of earlier runs, replayed in every bounded run: each one a defect the fuzzer
  * found and a fix made (the commit says which).
  */
-const FOUND_BY_THE_FUZZER: Array<{ name: string; count: number; strict: boolean; steps: Step[] }> = [
+const FOUND_BY_THE_FUZZER: Array<{ name: string; count: number; strict: boolean; turns?: boolean; steps: Step[] }> = [
   {
     // The compensations of a re-wrap started from an older write's sub-pixel carry, not from where
     // the scroller stood after the 1 000-message prepend's anchored write: the row moved 1.1 px.
@@ -364,15 +364,77 @@ const FOUND_BY_THE_FUZZER: Array<{ name: string; count: number; strict: boolean;
       { kind: 'insert', at: 0.114 },
     ],
   },
+  {
+    // A follow to the bottom with a new turn held at the top: rows measured smaller clamped the
+    // scroller mid-command, the correction wrote it back to where the last scroll event had left
+    // it, and no scroll event came, so currentTurnId stayed on the turn at the clamped offset
+    // (seed 7005; every report is now also made when a command settles).
+    name: 'a follow command corrected back to its last scroll event still reports the turn it shows',
+    count: 0,
+    strict: false,
+    turns: true,
+    steps: [
+      { kind: 'append', count: 1, role: 'assistant' },
+      { kind: 'key', key: 'End' },
+      { kind: 'remount' },
+      { kind: 'replace-key', at: 0.359 },
+      { kind: 'replace-key', at: 0.164 },
+      { kind: 'append', count: 10, role: 'user' },
+      { kind: 'replace-key', at: 0.264 },
+      { kind: 'remove', at: 0.939 },
+      { kind: 'prepend', count: 1 },
+      { kind: 'follow', mode: 'at-bottom' },
+      { kind: 'wheel', delta: -400 },
+      { kind: 'command', command: 'index', at: 0.11, behavior: 'auto', align: 'start' },
+      { kind: 'append', count: 10, role: 'user' },
+      { kind: 'resize-row', at: 0.864, extra: 0 },
+      { kind: 'wheel', delta: 400 },
+      { kind: 'prefix', shown: false },
+      { kind: 'wheel', delta: -1200 },
+      { kind: 'replace-key', at: 0.84 },
+      { kind: 'append', count: 1, role: 'assistant' },
+      { kind: 'prepend', count: 10 },
+      { kind: 'follow', mode: 'only-received' },
+      { kind: 'replace-key', at: 0.245 },
+      { kind: 'append', count: 1, role: 'assistant' },
+      { kind: 'remove', at: 0.206 },
+      { kind: 'remove', at: 0.359 },
+      { kind: 'resize-row', at: 0.101, extra: 150 },
+      { kind: 'suffix', shown: true },
+      { kind: 'append', count: 1, role: 'user' },
+      { kind: 'command', command: 'offset', at: 0.016, behavior: 'auto', align: 'start' },
+      { kind: 'wheel', delta: 400 },
+      { kind: 'resize-row', at: 0.435, extra: 30 },
+      { kind: 'insert', at: 0.226 },
+      { kind: 'key', key: 'PageDown' },
+      { kind: 'resize-frame', width: 600, height: 300 },
+      { kind: 'follow', mode: 'never' },
+      { kind: 'resize-frame', width: 600, height: 600 },
+      { kind: 'resize-row', at: 0.487, extra: 30 },
+      { kind: 'prepend', count: 10 },
+      { kind: 'resize-row', at: 0.508, extra: 150 },
+      { kind: 'prepend', count: 1000 },
+      { kind: 'resize-row', at: 0.705, extra: 150 },
+      { kind: 'prefix', shown: true },
+      { kind: 'append', count: 10, role: 'assistant' },
+      { kind: 'follow', mode: 'only-received' },
+      { kind: 'command', command: 'offset', at: 0.639, behavior: 'smooth', align: 'start' },
+      { kind: 'scrollbar', at: 0.911 },
+      { kind: 'resize-row', at: 0.58, extra: 150 },
+      { kind: 'edit', at: 0.851 },
+      { kind: 'follow', mode: 'always' },
+      { kind: 'append', count: 10, role: 'user' },
+    ],
+  },
 ];
 
 if (REPLAY === undefined) {
   describe('replaying what the fuzzer found', () => {
-    for (const { name, count, strict, steps } of FOUND_BY_THE_FUZZER) {
+    for (const { name, count, strict, turns = false, steps } of FOUND_BY_THE_FUZZER) {
       it(
         name,
         async () => {
-          const result = await runSequence(steps, count, strict);
+          const result = await runSequence(steps, count, strict, turns);
           expect(result.problems, `failed after step ${result.failedAt}`).toEqual([]);
         },
         120_000,
