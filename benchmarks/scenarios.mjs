@@ -72,6 +72,8 @@ const streamResult = (result) => ({
   streamP95Gap: result.p95Gap,
   streamFramesOverEdge: result.framesOverEdge,
   streamScriptMs: result.scriptMsMedian,
+  streamCopyMs: result.copyMsMedian,
+  streamListScriptMs: result.listScriptMsMedian,
   streamScriptP95Ms: result.scriptMsP95,
   streamFrameWorkMs: result.frameWorkMsMedian,
   streamFrameWorkP95Ms: result.frameWorkMsP95,

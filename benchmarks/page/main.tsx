@@ -434,6 +434,9 @@ const bench = {
     if (!scroller) throw new Error('no scroller');
     const gaps: number[] = [];
     const scriptMs: number[] = [];
+    // The app's own work per token (copying the messages array), inside the script time: O(n) for
+    // every implementation, so it is also reported apart (issue #15).
+    const copyMs: number[] = [];
     const frameStarts: number[] = [];
     const frameWorkMs: number[] = [];
     let word = 0;
@@ -442,18 +445,22 @@ const bench = {
       const grow = () => {
         const t1 = performance.now();
         frameStarts.push(t1);
+        let copy = 0;
         flushSync(() =>
           setListState((state) => {
+            const copyStart = performance.now();
             const messages = state.messages.slice();
             const last = messages[messages.length - 1]!;
             messages[messages.length - 1] = {
               ...last,
               content: `${last.content} ${streamWords[word++ % streamWords.length]}`,
             };
+            copy += performance.now() - copyStart;
             return { ...state, messages, kind: 'update' };
           }),
         );
         scriptMs.push(performance.now() - t1);
+        copyMs.push(copy);
         postTask(() => {
           // The first task after the frame: its scripts, resize observers, layout and paint are done.
           frameWorkMs.push(performance.now() - t1);
@@ -478,6 +485,8 @@ const bench = {
       p95Gap: percentile(measured, 95),
       framesOverEdge: measured.filter((value) => value > EDGE).length,
       scriptMsMedian: median(scriptMs),
+      copyMsMedian: median(copyMs),
+      listScriptMsMedian: median(scriptMs.map((ms, index) => ms - copyMs[index]!)),
       scriptMsP95: percentile(scriptMs, 95),
       finalGap: gaps[gaps.length - 1]!,
       gapsAfterEscape: escapeAt >= 0 ? gaps.slice(escapeAt) : [],
