@@ -98,6 +98,14 @@ export const INTERNAL_PROPERTIES = [
   'isSameMessageAt',
   'previousKeyAt',
   'nextKeyAt',
+  'changedWindow',
+  // rows measured in a commit (src/dom/chat-list-engine.ts)
+  'measureRowRef',
+  'hasChangedLayout',
+  // turns (src/dom/turn-anchor.ts)
+  'settleReserve',
+  'findCurrentTurn',
+  'findLastTurn',
 ];
 
 export default defineConfig({

@@ -64,6 +64,7 @@ import {
   isRowMeasured,
   relayoutFrom,
   setModelScrollOffset,
+  skipLookupsWhileUnmeasured,
   type ListVirtualizer,
 } from './tanstack-internals';
 import type {
@@ -231,6 +232,12 @@ export const createChatListEngine = <TMessage>() => {
   let content: HTMLElement | null = null;
   /** True while `remeasure` measures the rendered rows: it anchors the reader's row itself. */
   let isRemeasuring = false;
+  /**
+   * Rows being measured by their ref callbacks (`measureRowRef`), and whether that changed the
+   * layout: a commit's rows are measured one callback at a time, and the layout change is
+   * handled once after the last (issue #15).
+   */
+  const rowMeasuring = { isActive: false, hasChangedLayout: false };
   /** The element as tall as all rows (`totalSize`), when the markup hands it over. */
   let sizer: HTMLElement | null = null;
   /** The visually hidden polite live region that announces newer messages (issue #17), when rendered. */
@@ -989,9 +996,35 @@ export const createChatListEngine = <TMessage>() => {
    * marked seen, issue #13).
    */
   const onLayoutChange = () => {
+    if (rowMeasuring.isActive) {
+      // Sizing the content and reading the scroller after each row forced a layout of the page and
+      // a relayout of every row per row: 18 of each at the opening of 100 000 messages. Once,
+      // after the last row: in the commit's layout effects, or in a microtask (before the paint)
+      // when only rows committed.
+      if (!rowMeasuring.hasChangedLayout) queueMicrotask(flushRowLayoutChange);
+      rowMeasuring.hasChangedLayout = true;
+      return;
+    }
     fitSizer();
     pinToBottom();
     if (scroller !== null && committedMessages === inputs.messages) reportVisible();
+  };
+
+  /** The layout change of the rows measured since the last flush, if any. */
+  const flushRowLayoutChange = () => {
+    if (!rowMeasuring.hasChangedLayout) return;
+    rowMeasuring.hasChangedLayout = false;
+    if (isMounted) onLayoutChange();
+  };
+
+  /** The ref callback of every row: TanStack measures it, and the layout change waits for the commit's other rows. */
+  const measureRowRef = (element: HTMLElement | null) => {
+    rowMeasuring.isActive = true;
+    try {
+      virtualizer.measureElement(element);
+    } finally {
+      rowMeasuring.isActive = false;
+    }
   };
 
   /**
@@ -1217,6 +1250,7 @@ export const createChatListEngine = <TMessage>() => {
 
   /** The chat policy, once per committed change of the messages or affixes. */
   const commit = () => {
+    flushRowLayoutChange();
     syncPolicy();
     scheduleCensus();
     const { options, messages, getKeyAt, hasSuffix } = inputs;
@@ -1316,6 +1350,7 @@ export const createChatListEngine = <TMessage>() => {
    * total height), so the pin runs too.
    */
   const afterRender = () => {
+    flushRowLayoutChange();
     if (process.env.NODE_ENV !== 'production') warnIfUnbounded(scroller, virtualizer.getTotalSize());
     // TanStack lets go of a removed row when the next row's ref is detached, but React detaches
     // a row's ref before it removes the row: the last row of a commit stays observed while
@@ -1419,6 +1454,7 @@ export const createChatListEngine = <TMessage>() => {
     /** TanStack's virtualizer, once this render's options are set. */
     adoptVirtualizer(instance: ListVirtualizer) {
       virtualizer = instance;
+      skipLookupsWhileUnmeasured(instance);
       instance.shouldAdjustScrollPositionOnItemSizeChange = shouldCompensate;
       // TanStack redoes the layout from the first changed row only: on a new count it would redo
       // all of it (9 ms per append at 100 000 messages).
@@ -1451,6 +1487,7 @@ export const createChatListEngine = <TMessage>() => {
     commit,
     afterRender,
     onLayoutChange,
+    measureRowRef,
     flushBatches,
   };
 

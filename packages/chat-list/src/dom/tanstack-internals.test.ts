@@ -6,6 +6,7 @@ import {
   isRowMeasured,
   relayoutFrom,
   setModelScrollOffset,
+  skipLookupsWhileUnmeasured,
   type ListVirtualizer,
 } from './tanstack-internals';
 
@@ -79,6 +80,35 @@ describe('the TanStack Virtual internals @chat-list/react relies on', () => {
     getLayout(virtualizer);
     expect(isRowMeasured(virtualizer, 'k3'), 'itemSizeCache').toBe(false);
     virtualizer.resizeItem(3, 25);
+    expect(isRowMeasured(virtualizer, 'k3'), 'itemSizeCache').toBe(true);
+    expect(getLayout(virtualizer)[4], 'itemSizeCache').toMatchObject({ start: 55 });
+  });
+
+  it('public but undocumented itemSizeCache is created once: a cache put in its place stays, looked up only once a row is measured', () => {
+    const virtualizer = new Virtualizer<HTMLElement, HTMLElement>({
+      count: 1000,
+      estimateSize: () => ROW,
+      getItemKey: (index) => `k${index}`,
+      getScrollElement: () => null,
+      scrollToFn: () => {},
+      observeElementRect: () => {},
+      observeElementOffset: () => {},
+    });
+    skipLookupsWhileUnmeasured(virtualizer);
+    const sizes = virtualizer.itemSizeCache;
+    const lookups = vi.spyOn(Map.prototype, 'get');
+    try {
+      virtualizer._willUpdate();
+      expect(getLayout(virtualizer), 'itemSizeCache').toHaveLength(1000);
+      // The first layout asks for all 1 000 keys; none reaches the map while nothing is measured.
+      expect(lookups.mock.calls.length, 'itemSizeCache').toBeLessThan(100);
+    } finally {
+      lookups.mockRestore();
+    }
+    virtualizer.resizeItem(3, 25);
+    virtualizer.setOptions({ ...virtualizer.options, count: 1001 });
+    getLayout(virtualizer);
+    expect(virtualizer.itemSizeCache, 'itemSizeCache').toBe(sizes);
     expect(isRowMeasured(virtualizer, 'k3'), 'itemSizeCache').toBe(true);
     expect(getLayout(virtualizer)[4], 'itemSizeCache').toMatchObject({ start: 55 });
   });

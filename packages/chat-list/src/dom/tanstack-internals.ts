@@ -72,6 +72,29 @@ export const isRowMeasured = (virtualizer: ListVirtualizer, key: VirtualItem['ke
   virtualizer.itemSizeCache.has(key);
 
 /**
+ * TanStack's measured sizes by row key, which answers without hashing the key while nothing has
+ * been measured. TanStack's first layout asks it for every row: messages parsed from JSON carry
+ * id strings whose hash the JS engine has never computed, and computing 100 000 of them for an
+ * empty map cost 15–50 ms of the opening in Chromium (issue #15). The key census hashes them
+ * later, when the page is idle.
+ */
+class MeasuredSizes extends Map<VirtualItem['key'], number> {
+  override get(key: VirtualItem['key']): number | undefined {
+    return this.size === 0 ? undefined : super.get(key);
+  }
+}
+
+/**
+ * Puts `MeasuredSizes` in place of TanStack's size cache, keeping what it holds (public but
+ * undocumented `itemSizeCache`, a field TanStack creates once and never replaces).
+ * Upstream: the same short cut in `getMeasurements` (no lookup while the cache is empty).
+ */
+export const skipLookupsWhileUnmeasured = (virtualizer: ListVirtualizer): void => {
+  if (virtualizer.itemSizeCache instanceof MeasuredSizes) return;
+  virtualizer.itemSizeCache = new MeasuredSizes(virtualizer.itemSizeCache);
+};
+
+/**
  * Moves TanStack's idea of the scroll offset before the DOM is written (public but
  * undocumented `scrollOffset` field), so that the render in progress picks the rows for where
  * the list is about to be: the anchored offset of a change, or the bottom at the opening. The

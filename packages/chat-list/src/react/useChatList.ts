@@ -397,7 +397,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     (row: ChatListRow<TMessage>): ChatListRowAttributes =>
       row.kind === 'message'
         ? {
-            ref: virtualizer.measureElement,
+            ref: chat.measureRowRef,
             role: 'article',
             'aria-posinset': row.index + 1,
             'aria-setsize': messageCount,
@@ -407,11 +407,11 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
             'data-id': String(getKeyAt(row.index)),
           }
         : {
-            ref: virtualizer.measureElement,
+            ref: chat.measureRowRef,
             'data-virtual-index': row.virtualIndex,
             [`data-chat-list-${row.kind}`]: '',
           },
-    [virtualizer, getKeyAt, messageCount],
+    [chat, getKeyAt, messageCount],
   );
 
   return {

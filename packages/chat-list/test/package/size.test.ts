@@ -42,14 +42,17 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // `scrollToTurn`, the glide) to 13.79 kB and 23.82 kB, and the layout's typed array grown ahead
 // of appends (#15: an append to 100 000 messages no longer copies 1.6 MB) to 13.91 kB and
 // 23.93 kB, and the turns' review mends and the report when a command settles (#19: the
-// reserve settled in one place, the reported turn as a record) to 14.00 kB and 24.01 kB. Read receipts and the sticky group header are
+// reserve settled in one place, the reported turn as a record) to 14.00 kB and 24.01 kB, and the
+// faster opening (#15: the size cache that skips lookups while empty, the rows of a commit
+// measured into one layout change; 148 → 82 ms at 100 000 messages) to 14.12 kB and 24.14 kB
+// (with more of the engine's internal names mangled). Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 14000 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 24010 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 14130 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 24140 },
 ];
 
 const measure = (external: string[]) =>
