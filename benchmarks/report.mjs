@@ -804,12 +804,19 @@ export function qualityBars(data, cells) {
     );
   }
   if (perToken('streamFrameWorkMs') !== undefined && perToken('streamFrameWorkMs', 'plain') !== undefined) {
-    const difference = perToken('streamFrameWorkMs') - perToken('streamFrameWorkMs', 'plain');
+    // SPEC §5 says script time, issue #19 main-thread time: both are judged.
+    const versusPlain = (id) => {
+      const difference = perToken(id) - perToken(id, 'plain');
+      const text = `ours ${fmt(perToken(id))} ms, plain ${fmt(perToken(id, 'plain'))} ms (${difference <= 0 ? `${fmt(-difference)} ms less` : `${fmt(difference)} ms more`})`;
+      return { text, met: difference <= 1 };
+    };
+    const script = versusPlain('streamScriptMs');
+    const mainThread = versusPlain('streamFrameWorkMs');
     push(
-      'a streamed token at 1 000 messages (issue #19)',
-      'main-thread time per token within 1 ms of a plain scrolling div (medians)',
-      `ours ${fmt(perToken('streamFrameWorkMs'))} ms, plain ${fmt(perToken('streamFrameWorkMs', 'plain'))} ms (${difference <= 0 ? `${fmt(-difference)} ms less` : `${fmt(difference)} ms more`})`,
-      difference <= 1,
+      'a streamed token at 1 000 messages (SPEC §5, issue #19)',
+      'script time and main-thread time per token within 1 ms of a plain scrolling div (medians)',
+      `script: ${script.text}; main thread: ${mainThread.text}`,
+      script.met && mainThread.met,
     );
   }
   const own = cells.sizeOwn.ours.value;

@@ -103,11 +103,13 @@ export function watchPage(page, host = '127.0.0.1') {
 export async function frames(page, count = 5) {
   await page.evaluate(
     (n) =>
-      new Promise((resolve) => {
-        let seen = 0;
-        const step = () => (++seen >= n ? resolve() : requestAnimationFrame(step));
-        requestAnimationFrame(step);
-      }),
+      /** @type {Promise<void>} */ (
+        new Promise((resolve) => {
+          let seen = 0;
+          const step = () => (++seen >= n ? resolve(undefined) : requestAnimationFrame(step));
+          requestAnimationFrame(step);
+        })
+      ),
     count,
   );
 }
