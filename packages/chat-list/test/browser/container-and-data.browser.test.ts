@@ -10,7 +10,7 @@ describe('container changes', () => {
     const fixture = await browser.open('count=300');
     await fixture.settled();
     await fixture.scrollTo(6000);
-    const before = await fixture.topRow();
+    const before = await fixture.restingTopRow();
     await fixture.run("window.fixture.setFrame({ width: '320px', height: '600px' })");
     await fixture.settled(4);
     // Polled: under load the last re-wrapped rows are measured a few frames after the list first
@@ -27,7 +27,7 @@ describe('container changes', () => {
     const fixture = await browser.open('count=300');
     await fixture.settled();
     await fixture.scrollTo(6000);
-    const before = await fixture.topRow();
+    const before = await fixture.restingTopRow();
     await fixture.run("window.fixture.setFrame({ width: '600px', height: '300px' })");
     await fixture.settled(4);
     // Polled: under load the last re-wrapped rows are measured a few frames after the list first

@@ -105,6 +105,23 @@ export class FixturePage {
     });
   }
 
+  /**
+   * The top row once it has come to rest: the same row at the same place across a few still
+   * frames. Under load a scroll's rows are measured, and compensated, some frames after the
+   * scroller itself looks still (a React 18 CI run read the row before that, and then saw it
+   * "drift" after a resize).
+   */
+  async restingTopRow(): Promise<RowPosition> {
+    let previous = await this.topRow();
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await this.settled(2);
+      const current = await this.topRow();
+      if (current.id === previous.id && Math.abs(current.top - previous.top) < 0.1) return current;
+      previous = current;
+    }
+    throw new Error(`the top row did not come to rest: ${JSON.stringify(previous)}`);
+  }
+
   /** Where the row with `id` is now, relative to the viewport top; null when it is not rendered. */
   rowTop(id: string): Promise<number | null> {
     return this.page.evaluate((rowId) => {
