@@ -64,7 +64,6 @@ export const INTERNAL_PROPERTIES = [
   'takeDuplicationChange',
   'previousEnd',
   'nextEnd',
-  'isSameMessage',
   // visible range and seen tracking
   'firstRowInView',
   'prefixCount',
