@@ -105,6 +105,13 @@ export const INTERNAL_PROPERTIES = [
   'settleReserve',
   'findCurrentTurn',
   'findLastTurn',
+  // the scroll space past the browser's height cap (src/core/scroll-space.ts, the engine's
+  // \`scaling\`); not \`shift\` or \`end\`, which are also Array and TanStack names
+  'appliedSpace',
+  'renderedSpace',
+  'scrollerOffset',
+  'isReaderDriving',
+  'scrollSpace',
 ];
 
 export default defineConfig({

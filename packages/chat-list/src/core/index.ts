@@ -16,3 +16,4 @@ export * from './read-tracker';
 export * from './group-header';
 export * from './turns';
 export * from './glide';
+export * from './scroll-space';

@@ -1,4 +1,4 @@
-import type { VirtualItem } from '@tanstack/virtual-core';
+import { observeElementOffset as observeTanstackOffset, type VirtualItem } from '@tanstack/virtual-core';
 import {
   AT_BOTTOM_THRESHOLD_RULE,
   EDGE_TOLERANCE_PX,
@@ -55,16 +55,29 @@ import {
   type ScrollOwnerEffect,
   type ScrollOwnerEvent,
   type ScrollTarget,
+  MAX_SCROLL_SIZE,
+  UNSCALED_SPACE,
+  hiddenBelow,
+  isScaledSpace,
+  planScrollSpace,
+  scrollSizeIn,
+  spaceAround,
+  spaceForReaderJump,
+  type ScrollSpace,
+  type ScrollSpaceGeometry,
 } from '../core';
 import { announce, getAnnouncement, toMotionBehavior } from './accessibility';
 import { warnIfUnbounded, warnOnce } from './dev-warnings';
 import { createTurnAnchor } from './turn-anchor';
 import {
   getLayout,
+  getSizeChangeCount,
+  isLayoutCurrent,
   isRowMeasured,
   relayoutFrom,
   setModelScrollOffset,
   skipLookupsWhileUnmeasured,
+  replaceMaxScrollOffset,
   type ListVirtualizer,
 } from './tanstack-internals';
 import type {
@@ -158,7 +171,15 @@ interface AnchoredRow {
  * - `compensation`: TanStack keeping the view still while rows above it are measured;
  * - `raw`: `scrollToOffset` / `scrollBy` from the app, which is not ours to hold.
  */
-export type ScrollWriteReason = 'command' | 'command-correction' | 'pin' | 'anchor' | 'compensation' | 'raw';
+export type ScrollWriteReason =
+  | 'command'
+  | 'command-correction'
+  | 'pin'
+  | 'anchor'
+  | 'compensation'
+  | 'raw'
+  /** A scaled list's window moved under the reader, who sees no move (issue #15). */
+  | 'rebase';
 
 export interface ScrollWrite {
   offset: number;
@@ -257,6 +278,34 @@ export const createChatListEngine = <TMessage>() => {
   /** The offset the edges describe, or our last write put the scroller at: a scroller found elsewhere was moved by someone whose scroll event is still to come. */
   let knownOffset = 0;
   let subpixel: SubpixelCarry = NO_CARRY;
+  /**
+   * How the scroller's offsets map onto the list's (issue #15: past `MAX_SCROLL_SIZE` the
+   * scroller holds a window of the content, see core `scroll-space.ts`). The scroller and every
+   * offset read here use `appliedSpace`; the latest render laid its rows out in `renderedSpace`,
+   * which its commit applies. `scrollerOffset` is the scroller's own offset as last read or written,
+   * to tell a reader's jump from a scroll; `isReaderDriving` is true from the reader's intent
+   * until the list or the app moves the scroller.
+   */
+  const scaling: {
+    appliedSpace: ScrollSpace;
+    renderedSpace: ScrollSpace;
+    scrollerOffset: number;
+    isReaderDriving: boolean;
+  } = {
+    appliedSpace: UNSCALED_SPACE,
+    renderedSpace: UNSCALED_SPACE,
+    scrollerOffset: 0,
+    isReaderDriving: false,
+  };
+
+  /**
+   * The size changes TanStack made since it last laid the rows out, and its count of changes
+   * then (see `placeResizedRow`).
+   */
+  const resizesSinceLayout: { changeCount: number; resizes: Array<{ index: number; delta: number }> } = {
+    changeCount: 0,
+    resizes: [],
+  };
 
   /** The reading anchor of the render in progress. */
   let pendingAnchor: PendingAnchor | null = null;
@@ -348,7 +397,8 @@ export const createChatListEngine = <TMessage>() => {
     // each of them is keyed by its place instead.
     return keyCensus.isDuplicated(key) ? `\u0000duplicate-${index}` : key;
   };
-  const offsetNow = () => scroller?.scrollTop ?? 0;
+  /** The list's offset: the scroller's, plus the content above its window when scaled. */
+  const offsetNow = () => (scroller === null ? 0 : scroller.scrollTop + scaling.appliedSpace.shift);
 
   const turns = createTurnAnchor<TMessage>({
     virtualizer: () => virtualizer,
@@ -358,6 +408,7 @@ export const createChatListEngine = <TMessage>() => {
     isTurnStart: () => inputs.options.isTurnStart,
     turnPeek: () => inputs.options.turnPeek,
     scroller: () => scroller,
+    scrollOffset: () => offsetNow(),
   });
 
   /**
@@ -369,14 +420,87 @@ export const createChatListEngine = <TMessage>() => {
     const rowsEnd = virtualizer.getTotalSize();
     return rowsEnd + turns.reserve(rowsEnd);
   };
+  /** The content's height as the scroller has it, plus what a scaled list holds outside its window. */
+  const scrollSizeNow = () => {
+    if (scroller === null) return 0;
+    const space = scaling.appliedSpace;
+    return scroller.scrollHeight + (isScaledSpace(space) ? space.shift + hiddenBelow(space, contentSize()) : 0);
+  };
   /** The scroller's geometry now; without a scroller there is no content, which is at both edges. */
   const readMetrics = (): ScrollMetrics => ({
     scrollOffset: offsetNow(),
-    scrollSize: scroller?.scrollHeight ?? 0,
+    scrollSize: scrollSizeNow(),
     viewportSize: scroller?.clientHeight ?? 0,
   });
-  /** The largest offset the scroller can take (never negative: content shorter than the viewport cannot scroll). */
-  const bottomOffset = (element: HTMLElement) => Math.max(0, element.scrollHeight - element.clientHeight);
+  /** The largest offset the list can take (never negative: content shorter than the viewport cannot scroll). */
+  const bottomOffset = (element: HTMLElement) => Math.max(0, scrollSizeNow() - element.clientHeight);
+  /** TanStack's largest offset: the list's, which a scaled list's scroller does not have (issue #15). */
+  const maxListOffset = () => (scroller === null ? null : scrollSizeNow() - scroller.clientHeight);
+  const spaceGeometry = (): ScrollSpaceGeometry => ({
+    contentSize: contentSize(),
+    viewportSize: scroller?.clientHeight ?? 0,
+  });
+
+  /**
+   * Makes `next` the scroller's space between renders, keeping the scroller where it is: a
+   * command aimed outside the window, or a jump of the reader's. The rendered rows stand where
+   * the old space put them until TanStack re-renders for the new offset (a jump's frame, as in
+   * any virtualized list).
+   */
+  const moveScrollSpace = (next: ScrollSpace) => {
+    scaling.appliedSpace = next;
+    fitSizer();
+  };
+
+  /**
+   * In the commit of a render: the space its rows were laid out in becomes the scroller's, and
+   * the scroller moves by the difference, so the reader sees no move (one task, before paint).
+   */
+  const applyRenderedSpace = () => {
+    if (scaling.renderedSpace === scaling.appliedSpace) return;
+    const offset = offsetNow();
+    scaling.appliedSpace = scaling.renderedSpace;
+    fitSizer();
+    if (scroller !== null) writeScroll(scroller, offset, 'rebase');
+    // The write may have moved the window on (the reader moved past it since the render): the
+    // scroller's space is the one in force now, for the rest of this commit.
+    scaling.renderedSpace = scaling.appliedSpace;
+  };
+
+  /** A target outside a scaled list's window moves the window there first (issue #15). */
+  const keepInScrollSpace = (offset: number) => {
+    const space = scaling.appliedSpace;
+    if (!isScaledSpace(space)) return;
+    const geometry = spaceGeometry();
+    const inScroller = offset - space.shift;
+    const maxInScroller = scrollSizeIn(space, geometry.contentSize) - geometry.viewportSize;
+    // Past the end of a window open to the content's end the browser clamps, as unscaled.
+    if (inScroller >= 0 && (inScroller <= maxInScroller || space.end === null)) return;
+    moveScrollSpace(spaceAround(offset, geometry));
+  };
+
+  /**
+   * Every scroll event, before its offset is read: a move of the reader's by many viewports at
+   * once (the thumb, Home, End) lands at the same fraction of the whole conversation.
+   */
+  const readScrollerMove = (element: HTMLElement) => {
+    const offset = element.scrollTop;
+    const previous = scaling.scrollerOffset;
+    scaling.scrollerOffset = offset;
+    if (!scaling.isReaderDriving || offset === previous || !isScaledSpace(scaling.appliedSpace)) return;
+    const next = spaceForReaderJump(scaling.appliedSpace, offset, previous, spaceGeometry());
+    if (next !== null) moveScrollSpace(next);
+  };
+
+  /** TanStack's `observeElementOffset`: it is told the list's offsets, not the scroller's. */
+  const observeElementOffset = (
+    instance: ListVirtualizer,
+    notify: (offset: number, isScrolling: boolean) => void,
+  ): (() => void) | undefined =>
+    observeTanstackOffset(instance, (offset, isScrolling) => {
+      if (instance.scrollElement !== null) readScrollerMove(instance.scrollElement);
+      notify(offset + scaling.appliedSpace.shift, isScrolling);
+    });
 
   /**
    * The one function that writes the scroller's offset, and remembers who did and why. Writes
@@ -384,11 +508,22 @@ export const createChatListEngine = <TMessage>() => {
    * echo is recognised exactly.
    */
   const writeScroll = (element: HTMLElement, offset: number, reason: ScrollWriteReason, behavior?: ScrollBehavior) => {
-    element.scrollTo({ top: offset, behavior });
+    keepInScrollSpace(offset);
+    const inScroller = offset - scaling.appliedSpace.shift;
+    element.scrollTo({ top: inScroller, behavior });
+    scaling.scrollerOffset = inScroller;
+    // The list or the app moved it: until the reader's next intent, no move is a reader's jump.
+    if (reason === 'command' || reason === 'raw' || reason === 'pin') scaling.isReaderDriving = false;
+    // A re-base keeps the list's offset: its echo is that of whatever write came before, if any.
+    if (reason === 'rebase') {
+      lastWrite ??= { offset, reason };
+      knownOffset = offset;
+      return offset;
+    }
     // The scroller is where this write put it: an older compensation's dropped fraction is void.
     if (reason !== 'compensation') subpixel = NO_CARRY;
     const isReadBack = reason === 'pin' || reason === 'anchor' || reason === 'command-correction';
-    const landed = isReadBack ? element.scrollTop : offset;
+    const landed = isReadBack ? offsetNow() : offset;
     lastWrite = { offset: landed, reason };
     if (reason !== 'raw') knownOffset = landed;
     return landed;
@@ -413,7 +548,7 @@ export const createChatListEngine = <TMessage>() => {
     const carry = offset === subpixel.chainOffset ? subpixel.carry : startChainCarry(element, offset);
     writeScroll(element, next + carry, 'compensation');
     // Reading scrollTop costs a layout, so only compensations (which need it) do.
-    const lost = next + carry - element.scrollTop;
+    const lost = next + carry - offsetNow();
     subpixel = { chainOffset: next, carry, dropped: Math.abs(lost) < 1 ? lost : 0 };
   };
 
@@ -427,7 +562,7 @@ export const createChatListEngine = <TMessage>() => {
    * re-wrapped the rows above it (found by the fuzzer, issue #13).
    */
   const startChainCarry = (element: HTMLElement, offset: number): number => {
-    const sinceModel = element.scrollTop - offset;
+    const sinceModel = offsetNow() - offset;
     return sinceModel !== 0 && Math.abs(sinceModel) < 1 ? sinceModel : subpixel.dropped;
   };
 
@@ -757,7 +892,8 @@ export const createChatListEngine = <TMessage>() => {
    * is held there by the pin instead: a compensation computed from TanStack's last known offset
    * would pull it up.
    */
-  const shouldCompensate = (item: VirtualItem, _delta: number, instance: ListVirtualizer) => {
+  const shouldCompensate = (item: VirtualItem, delta: number, instance: ListVirtualizer) => {
+    const row = placeResizedRow(item, delta, instance);
     // `remeasure` puts the reader's row back itself, once.
     if (isHeadingForBottom(owner) || isRemeasuring) return false;
     // The reader's row that gained or lost its group's header in the change: the header is its
@@ -783,13 +919,39 @@ export const createChatListEngine = <TMessage>() => {
     ) {
       return true;
     }
-    // Only now is the layout needed; brought up to date, it costs a pass over the rows after this one.
-    const row = getLayout(instance)[item.index] ?? item;
     return shouldCompensateResize(
-      { start: row.start, end: row.end, isMeasured: isRowMeasured(instance, row.key) },
+      { ...row, isMeasured: isRowMeasured(instance, item.key) },
       instance.scrollOffset ?? 0,
       scroller?.clientHeight ?? 0,
     );
+  };
+
+  /**
+   * Where a row TanStack is resizing stands now, and records its change. TanStack passes the row
+   * as it was last laid out; rows above it resized since then moved it by their changes. Bringing
+   * the layout up to date instead (as this did) lays out every row after it again, per resized
+   * row: 200 ms at 100 000 messages and 2.3 s at 1 000 000 when the reader dragged the thumb to
+   * the top and the first rows were measured (issue #15).
+   */
+  const placeResizedRow = (item: VirtualItem, delta: number, instance: ListVirtualizer) => {
+    const changeCount = getSizeChangeCount(instance);
+    let { start, size } = item;
+    if (isLayoutCurrent(instance)) {
+      resizesSinceLayout.changeCount = changeCount;
+      resizesSinceLayout.resizes = [];
+    } else if (changeCount !== resizesSinceLayout.changeCount + resizesSinceLayout.resizes.length) {
+      // Changes this was not told of (made during a smooth scroll, which asks nothing): the
+      // layout itself, brought up to date, knows.
+      ({ start, size } = getLayout(instance)[item.index] ?? item);
+      resizesSinceLayout.changeCount = changeCount;
+      resizesSinceLayout.resizes = [];
+    }
+    for (const resize of resizesSinceLayout.resizes) {
+      if (resize.index < item.index) start += resize.delta;
+      else if (resize.index === item.index) size += resize.delta;
+    }
+    resizesSinceLayout.resizes.push({ index: item.index, delta });
+    return { start, end: start + size };
   };
 
   /** `scrollToOffset` and `scrollBy`: raw moves by the app, which end any command under way. */
@@ -843,7 +1005,7 @@ export const createChatListEngine = <TMessage>() => {
       return offsetNow();
     },
     get scrollSize() {
-      return scroller?.scrollHeight ?? 0;
+      return scrollSizeNow();
     },
     get viewportSize() {
       return scroller?.clientHeight ?? 0;
@@ -1090,12 +1252,13 @@ export const createChatListEngine = <TMessage>() => {
       committedHasSuffix !== inputs.hasSuffix ||
       // Moved since we last read or wrote it (the app set scrollTop, or a commit landed
       // before the scroll event): the scroll event decides, not a stale state.
-      (Math.abs(scroller.scrollTop - knownOffset) >= 1 && !isClampedAtBottom(scroller))
+      (Math.abs(offsetNow() - knownOffset) >= 1 && !isClampedAtBottom(scroller))
     ) {
       return;
     }
     const bottom = bottomOffset(scroller);
-    if (bottom - scroller.scrollTop <= 0.5) knownOffset = scroller.scrollTop;
+    const offset = offsetNow();
+    if (bottom - offset <= 0.5) knownOffset = offset;
     else if (followsByGliding()) glideToBottom();
     else writeScroll(scroller, bottom, 'pin');
   };
@@ -1114,8 +1277,9 @@ export const createChatListEngine = <TMessage>() => {
     glideFrame = 0;
     if (scroller === null || !isMounted || owner.kind !== 'pinned-to-bottom') return;
     const bottom = bottomOffset(scroller);
-    if (bottom - scroller.scrollTop <= 0.5) return;
-    if (performance.now() >= glideHeldUntil) writeScroll(scroller, nextGlideOffset(scroller.scrollTop, bottom), 'pin');
+    const offset = offsetNow();
+    if (bottom - offset <= 0.5) return;
+    if (performance.now() >= glideHeldUntil) writeScroll(scroller, nextGlideOffset(offset, bottom), 'pin');
     glideFrame = requestAnimationFrame(glideStep);
   };
   const glideToBottom = () => {
@@ -1138,10 +1302,11 @@ export const createChatListEngine = <TMessage>() => {
    * scrolls up does not stop exactly at the bottom edge.
    */
   const isClampedAtBottom = (element: HTMLElement) =>
-    element.scrollTop < knownOffset && bottomOffset(element) - element.scrollTop < 1;
+    offsetNow() < knownOffset && bottomOffset(element) - offsetNow() < 1;
 
   // Listens to the scroller only while it is attached, so `scroller` is that element.
   const onScroll = () => {
+    if (scroller !== null) readScrollerMove(scroller);
     const offset = offsetNow();
     isScrolling = true;
     inputs.options.onScroll?.(offset);
@@ -1177,6 +1342,7 @@ export const createChatListEngine = <TMessage>() => {
       return;
     }
     turns.release(virtualizer.getTotalSize());
+    scaling.isReaderDriving = true;
     // In the same frame: no glide write may land before the reader's own scroll is read. A wheel
     // down at the bottom sends no scroll event: the glide resumes after the scroll-end delay.
     stopGliding();
@@ -1250,6 +1416,7 @@ export const createChatListEngine = <TMessage>() => {
 
   /** The chat policy, once per committed change of the messages or affixes. */
   const commit = () => {
+    applyRenderedSpace();
     flushRowLayoutChange();
     syncPolicy();
     scheduleCensus();
@@ -1258,7 +1425,7 @@ export const createChatListEngine = <TMessage>() => {
     if (hasOffsetToWrite && scroller !== null) {
       hasOffsetToWrite = false;
       // TanStack's offset already includes any compensation for rows measured during this commit.
-      const landed = writeScroll(scroller, virtualizer.scrollOffset ?? scroller.scrollTop, 'anchor');
+      const landed = writeScroll(scroller, virtualizer.scrollOffset ?? offsetNow(), 'anchor');
       setModelScrollOffset(virtualizer, landed);
     }
     const { length } = messages;
@@ -1341,7 +1508,7 @@ export const createChatListEngine = <TMessage>() => {
     // The one place the turn's reserve is settled: the layout has just changed (issue #19).
     turns.settleReserve(virtualizer.getTotalSize());
     if (sizer === null || sizer.style.height === '') return;
-    sizer.style.height = `${contentSize()}px`;
+    sizer.style.height = `${scrollSizeIn(scaling.appliedSpace, contentSize())}px`;
   };
 
   /**
@@ -1350,6 +1517,7 @@ export const createChatListEngine = <TMessage>() => {
    * total height), so the pin runs too.
    */
   const afterRender = () => {
+    applyRenderedSpace();
     flushRowLayoutChange();
     if (process.env.NODE_ENV !== 'production') warnIfUnbounded(scroller, virtualizer.getTotalSize());
     // TanStack lets go of a removed row when the next row's ref is detached, but React detaches
@@ -1400,7 +1568,7 @@ export const createChatListEngine = <TMessage>() => {
 
   /** The reader's row in TanStack's current layout (the previous render's), or null. */
   const findCurrentAnchor = (): ReadingAnchor<VirtualItem['key']> | null => {
-    const offset = scroller?.scrollTop ?? virtualizer.scrollOffset;
+    const offset = scroller === null ? virtualizer.scrollOffset : offsetNow();
     if (offset === null || offset === undefined) return null;
     const layout = getLayout(virtualizer);
     const previousPrefixCount = prefixCount();
@@ -1455,33 +1623,16 @@ export const createChatListEngine = <TMessage>() => {
     adoptVirtualizer(instance: ListVirtualizer) {
       virtualizer = instance;
       skipLookupsWhileUnmeasured(instance);
+      replaceMaxScrollOffset(instance, maxListOffset);
       instance.shouldAdjustScrollPositionOnItemSizeChange = shouldCompensate;
       // TanStack redoes the layout from the first changed row only: on a new count it would redo
       // all of it (9 ms per append at 100 000 messages).
       if (firstChangedRow !== null && firstChangedRow > 0) relayoutFrom(instance, firstChangedRow);
-      const planned = pendingAnchor;
-      pendingAnchor = null;
-      if (planned === null) return;
-      // The anchor's row in the new layout: the offset moves so it keeps its place, before the
-      // rows of this render are chosen; the commit writes it to the scroller.
-      const { count, getItemKey } = instance.options;
-      let index = findAnchorIndex(planned.anchor, count, getItemKey, planned.expectedShift);
-      // A replaced row (a temporary id swapped for the server's) stands where the old one was.
-      if (index === -1 && planned.isSameCount) index = planned.anchor.index + planned.expectedShift;
-      const row = index >= 0 && index < count ? getLayout(instance)[index] : undefined;
-      if (row === undefined) return;
-      anchoredRow = {
-        key: row.key as MessageKey,
-        index,
-        hasNewHeader: planned.wasGroupStart !== isGroupStartRowIn(inputs, index),
-      };
-      // Clamped as the browser will clamp it, so TanStack picks the rows for where the list really lands.
-      const maxOffset = Math.max(0, contentSize() - (scroller?.clientHeight ?? 0));
-      const offset = Math.min(getAnchoredOffset(planned.anchor, row.start), maxOffset);
-      if (Math.abs(offset - (instance.scrollOffset ?? 0)) < 0.01) return;
-      setModelScrollOffset(instance, offset);
-      hasOffsetToWrite = true;
+      keepReaderAnchored(instance);
+      planRenderedSpace(instance);
     },
+    /** The space the latest render lays its rows out in: a row's top in the scroller is its `start` minus `shift`. */
+    scrollSpace: () => scaling.renderedSpace,
     contentSize,
     mount,
     commit,
@@ -1489,7 +1640,52 @@ export const createChatListEngine = <TMessage>() => {
     onLayoutChange,
     measureRowRef,
     flushBatches,
+    observeElementOffset,
   };
+
+  /**
+   * The reading anchor of this render's change, if it planned one: the offset moves so the
+   * anchor's row keeps its place, before the rows of this render are chosen; the commit writes
+   * it to the scroller.
+   */
+  function keepReaderAnchored(instance: ListVirtualizer) {
+    const planned = pendingAnchor;
+    pendingAnchor = null;
+    if (planned === null) return;
+    const { count, getItemKey } = instance.options;
+    let index = findAnchorIndex(planned.anchor, count, getItemKey, planned.expectedShift);
+    // A replaced row (a temporary id swapped for the server's) stands where the old one was.
+    if (index === -1 && planned.isSameCount) index = planned.anchor.index + planned.expectedShift;
+    const row = index >= 0 && index < count ? getLayout(instance)[index] : undefined;
+    if (row === undefined) return;
+    anchoredRow = {
+      key: row.key as MessageKey,
+      index,
+      hasNewHeader: planned.wasGroupStart !== isGroupStartRowIn(inputs, index),
+    };
+    // Clamped as the browser will clamp it, so TanStack picks the rows for where the list really lands.
+    const maxOffset = Math.max(0, contentSize() - (scroller?.clientHeight ?? 0));
+    const offset = Math.min(getAnchoredOffset(planned.anchor, row.start), maxOffset);
+    if (Math.abs(offset - (instance.scrollOffset ?? 0)) < 0.01) return;
+    setModelScrollOffset(instance, offset);
+    hasOffsetToWrite = true;
+  }
+
+  /** The space the rows of this render are laid out in; its commit applies it (issue #15). */
+  function planRenderedSpace(instance: ListVirtualizer) {
+    const contentHeight = contentSize();
+    if (contentHeight <= MAX_SCROLL_SIZE && !isScaledSpace(scaling.appliedSpace)) {
+      scaling.renderedSpace = scaling.appliedSpace;
+      return;
+    }
+    // Where the commit leaves the list: the anchored offset it will write, or where the scroller
+    // is (TanStack's offset lags it until the scroll event of a write made since the last render).
+    const offset = hasOffsetToWrite || scroller === null ? (instance.scrollOffset ?? 0) : offsetNow();
+    scaling.renderedSpace = planScrollSpace(scaling.appliedSpace, offset, {
+      contentSize: contentHeight,
+      viewportSize: scroller?.clientHeight ?? 0,
+    });
+  }
 
   /** The first row whose key or place may have changed from `previous` to `next`, or null when none did. */
   function findFirstChangedRow(
@@ -1586,7 +1782,7 @@ export const createChatListEngine = <TMessage>() => {
     const change = detectMessageChange(committed, next.messages.length, next.getKeyAt);
     // A new conversation opens at the bottom; a cleared one has nothing to keep.
     if (change.kind === 'opened' || change.kind === 'cleared') return null;
-    const scrollOffset = scroller?.scrollTop ?? virtualizer.scrollOffset ?? 0;
+    const scrollOffset = scroller === null ? (virtualizer.scrollOffset ?? 0) : offsetNow();
     const isPrefixAppearing = next.hasPrefix && !previous.hasPrefix;
     if (!shouldKeepReadingAnchor({ scrollOffset, isPrefixAppearing })) return null;
     const anchor = findCurrentAnchor();

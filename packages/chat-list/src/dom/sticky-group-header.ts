@@ -16,6 +16,8 @@ export interface StickyGroupHeaderSource<TMessage> {
   groupKeyAt: (index: number) => GroupKey | undefined;
   /** Whether a header sticks at all (groups are on and `stickyGroupHeader` is not false). */
   isEnabled: () => boolean;
+  /** The list's offset (the scroller's, plus the content above a scaled list's window, issue #15). */
+  scrollOffset: () => number;
   /**
    * The stuck group changed. After a scroll (`isFromScroll`, called from the animation frame of
    * the frame that scrolled) the new header must be on screen in that frame, so it is rendered
@@ -37,7 +39,7 @@ export const createStickyGroupHeader = <TMessage>(source: StickyGroupHeaderSourc
   let stuck: StuckGroupHeader<TMessage> | null = null;
   let pushOffset = 0;
 
-  const find = (element: HTMLElement) => {
+  const find = () => {
     const virtualizer = source.virtualizer();
     const layout = getLayout(virtualizer);
     const rows = {
@@ -45,7 +47,7 @@ export const createStickyGroupHeader = <TMessage>(source: StickyGroupHeaderSourc
       messageCount: source.messages().length,
       groupKeyAt: source.groupKeyAt,
     };
-    const scrollOffset = element.scrollTop;
+    const scrollOffset = source.scrollOffset();
     return findStickyHeader(
       {
         count: layout.length,
@@ -68,7 +70,7 @@ export const createStickyGroupHeader = <TMessage>(source: StickyGroupHeaderSourc
   };
 
   const update = (isFromScroll: boolean) => {
-    let found = scroller !== null && source.isEnabled() ? find(scroller) : null;
+    let found = scroller !== null && source.isEnabled() ? find() : null;
     const index = found === null ? -1 : found.rowIndex - source.prefixCount();
     const groupKey = index < 0 ? undefined : source.groupKeyAt(index);
     const next: StuckGroupHeader<TMessage> | null =
@@ -77,7 +79,7 @@ export const createStickyGroupHeader = <TMessage>(source: StickyGroupHeaderSourc
       stuck = next;
       source.onChange(next, isFromScroll);
       // Rendered synchronously: the push is measured against the new header's height.
-      if (isFromScroll && scroller !== null && next !== null) found = find(scroller);
+      if (isFromScroll && scroller !== null && next !== null) found = find();
     }
     writePush(next === null ? 0 : (found?.pushOffset ?? 0));
   };

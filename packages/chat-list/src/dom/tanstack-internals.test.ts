@@ -3,10 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   TANSTACK_INTERNALS,
   getLayout,
+  getSizeChangeCount,
+  isLayoutCurrent,
   isRowMeasured,
   relayoutFrom,
   setModelScrollOffset,
   skipLookupsWhileUnmeasured,
+  replaceMaxScrollOffset,
   type ListVirtualizer,
 } from './tanstack-internals';
 
@@ -121,6 +124,27 @@ describe('the TanStack Virtual internals @chat-list/react relies on', () => {
       writable: true,
     });
     expect(virtualizer.getVirtualItemForOffset(virtualizer.scrollOffset ?? 0)?.index, 'scrollOffset').toBe(500);
+  });
+
+  it('private _elementMaxScrollOffset is the largest offset TanStack aims the last row at', () => {
+    const virtualizer = createVirtualizer(1000);
+    // Without a scroll element TanStack knows no largest offset.
+    expect(virtualizer.getOffsetForIndex(999, 'end')?.[0], '_elementMaxScrollOffset').toBe(0);
+    replaceMaxScrollOffset(virtualizer, () => 9_500);
+    expect(virtualizer.getOffsetForIndex(999, 'end')?.[0], '_elementMaxScrollOffset').toBe(9_500);
+  });
+
+  it('private pendingMin and itemSizeCacheVersion: a resize leaves the layout stale and counts once, a layout makes it current', () => {
+    const virtualizer = createVirtualizer(100);
+    getLayout(virtualizer);
+    expect(isLayoutCurrent(virtualizer), 'pendingMin').toBe(true);
+    const before = getSizeChangeCount(virtualizer);
+    virtualizer.resizeItem(5, ROW + 7);
+    virtualizer.resizeItem(9, ROW + 3);
+    expect(isLayoutCurrent(virtualizer), 'pendingMin').toBe(false);
+    expect(getSizeChangeCount(virtualizer) - before, 'itemSizeCacheVersion').toBe(2);
+    expect(getLayout(virtualizer)[10]?.start, 'pendingMin').toBe(10 * ROW + 10);
+    expect(isLayoutCurrent(virtualizer), 'pendingMin').toBe(true);
   });
 
   it('every member named in TANSTACK_INTERNALS exists on a virtualizer', () => {

@@ -14,8 +14,12 @@ interface VirtualizerInternals {
   getMeasurements(): VirtualItem[];
   getMeasurementOptions(): unknown;
   pendingMin: number | null;
+  /** Counts the changes of measured sizes (and of edge keys): one per resized row. */
+  itemSizeCacheVersion: number;
   /** One list's layout: `flat` holds start and size per row (2 numbers per row), `items` the keys. */
   _singleLaneMeasurements: { flat: Float64Array; items: unknown[] } | null;
+  /** The scroll element's `scrollHeight − clientHeight`: the largest offset, for clamping and overscroll. */
+  _elementMaxScrollOffset: () => number | null;
 }
 
 /**
@@ -65,6 +69,22 @@ const reserveLayoutCapacity = (internals: VirtualizerInternals, count: number): 
 };
 
 /**
+ * Whether TanStack's layout is current: no row changed size, and no change of ours asked for a
+ * layout, since it was last laid out (private `pendingMin`, null then). Upstream: an
+ * `isLayoutCurrent()`, or the resized row's up-to-date start passed to
+ * `shouldAdjustScrollPositionOnItemSizeChange`.
+ */
+export const isLayoutCurrent = (virtualizer: ListVirtualizer): boolean => internalsOf(virtualizer).pendingMin === null;
+
+/**
+ * How many size changes TanStack has made to its measured sizes (private
+ * `itemSizeCacheVersion`, one per resized row, and one when the edge keys change), to tell
+ * whether every change since its last layout was seen. Upstream: as `isLayoutCurrent`.
+ */
+export const getSizeChangeCount = (virtualizer: ListVirtualizer): number =>
+  internalsOf(virtualizer).itemSizeCacheVersion;
+
+/**
  * Whether TanStack has measured the row with `key` (public but undocumented `itemSizeCache`).
  * Upstream: `isMeasured(key)`.
  */
@@ -105,12 +125,27 @@ export const setModelScrollOffset = (virtualizer: ListVirtualizer, offset: numbe
   virtualizer.scrollOffset = offset;
 };
 
+/**
+ * Gives TanStack the list's largest offset in place of the scroll element's (private
+ * `_elementMaxScrollOffset`, which reads `scrollHeight − clientHeight`). Past the browser's
+ * height cap the scroller holds a window of the content and the list's offsets run past the
+ * scroller's (issue #15): TanStack clamped `scrollToIndex(500 000)` of a million messages to the
+ * window's bottom, and took every offset past it for an overscroll. Unscaled, the two are equal.
+ * Upstream: an option such as `getMaxScrollOffset`, for scroll containers that map offsets.
+ */
+export const replaceMaxScrollOffset = (virtualizer: ListVirtualizer, maxOffset: () => number | null): void => {
+  const internals = internalsOf(virtualizer);
+  if (internals._elementMaxScrollOffset !== maxOffset) internals._elementMaxScrollOffset = maxOffset;
+};
+
 /** The names this file relies on, for the upgrade test and for docs/upstream.md. */
 export const TANSTACK_INTERNALS = [
   'getMeasurements',
   'getMeasurementOptions',
   'pendingMin',
+  'itemSizeCacheVersion',
   '_singleLaneMeasurements',
   'itemSizeCache',
   'scrollOffset',
+  '_elementMaxScrollOffset',
 ] as const;

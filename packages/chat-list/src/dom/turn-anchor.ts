@@ -20,6 +20,8 @@ export interface TurnAnchorSource<TMessage> {
   isTurnStart: () => ((message: TMessage) => boolean) | undefined;
   turnPeek: () => number | undefined;
   scroller: () => HTMLElement | null;
+  /** The list's offset (the scroller's, plus the content above a scaled list's window, issue #15). */
+  scrollOffset: () => number;
 }
 
 /**
@@ -140,7 +142,7 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
         tracker.forget();
       }
       if (element === null || rule === undefined) return -1;
-      const line = element.scrollTop + peek() + TURN_READING_LINE_PX;
+      const line = source.scrollOffset() + peek() + TURN_READING_LINE_PX;
       return tracker.find(source.messages(), messageAt(line), isTurnStartAt);
     },
 
@@ -153,7 +155,7 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
       const { length } = source.messages();
       if (element === null || source.isTurnStart() === undefined || length === 0) return null;
       const offset = peek();
-      const line = element.scrollTop + offset;
+      const line = source.scrollOffset() + offset;
       // A turn within a pixel of the line is the one the reader is at: neither previous nor next.
       let index: number;
       if (target === 'previous') {

@@ -15,6 +15,7 @@ import {
   findKey,
   sanitizeEstimate,
   sanitizeNumber,
+  scrollSizeIn,
   startsGroup,
   type GroupKey,
   type MessageKey,
@@ -64,6 +65,10 @@ export type ChatListRow<TMessage> =
       groupKey: GroupKey | undefined;
       /** Whether the message starts its group: render the group's header above it, in its row. */
       isGroupStart: boolean;
+      /**
+       * The row's top in the scroller's content, px. Past 15 000 000 px of content the scroller
+       * holds a window of it (issue #15), and this is the row's place in that window.
+       */
       start: number;
       /**
        * Rendered outside the range because it has focus (`focusedKey`): keep it among the rows
@@ -125,7 +130,11 @@ export interface UseChatListResult<TMessage> {
   rows: ChatListRow<TMessage>[];
   /** Offset of the first rendered row in the flow (not detached) from the top of the content, px (translate the rows by it). */
   rowsOffset: number;
-  /** Height of the whole content, px: every row, and the space a turn held at the top reserves below them (`isTurnStart`). */
+  /**
+   * Height of the scroller's content, px: every row, and the space a turn held at the top
+   * reserves below them (`isTurnStart`). Past 15 000 000 px (a million messages) it is the
+   * height of the window of the content the scroller holds (issue #15).
+   */
   totalSize: number;
   /**
    * True while `rows` are the newest `initialRenderCount` messages rendered before the list has
@@ -287,6 +296,9 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     // After TanStack re-rendered for a measurement, the content may have grown under a pinned
     // list, and rows may have come into view.
     onChange: chat.onLayoutChange,
+    // Past the browser's height cap the scroller holds a window of the content (issue #15):
+    // TanStack is told the list's offsets.
+    observeElementOffset: chat.observeElementOffset,
   });
   chat.adoptVirtualizer(virtualizer);
 
@@ -307,6 +319,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
       prefixCount: () => latest.current.prefixCount,
       groupKeyAt: (index) => latest.current.getGroupKeyAt(index),
       isEnabled: () => latest.current.isStickyEnabled,
+      scrollOffset: () => chat.handle.scrollOffset,
       onChange: (header, isFromScroll) => {
         if (isFromScroll) flushSync(() => setStickyHeader(header));
         else setStickyHeader(header);
@@ -365,9 +378,15 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
       detachedItem = getLayout(virtualizer)[virtualIndex];
   }
 
+  // Where rows stand in the scroller: their `start` minus the content above a scaled list's window (issue #15).
+  const { shift } = chat.scrollSpace();
   // TanStack's items as rows; the prefix and suffix keep their own keys (`PREFIX_KEY`, `SUFFIX_KEY`).
   const rows = React.useMemo(() => {
-    const toRow = ({ index: virtualIndex, key, start }: VirtualItem, isDetached: boolean): ChatListRow<TMessage> => {
+    const toRow = (
+      { index: virtualIndex, key, start: layoutStart }: VirtualItem,
+      isDetached: boolean,
+    ): ChatListRow<TMessage> => {
+      const start = layoutStart - shift;
       const index = virtualIndex - prefixCount;
       if (index < 0 || index >= safeMessages.length) {
         return { kind: index < 0 ? 'prefix' : 'suffix', key: key as string, virtualIndex, start, isDetached: false };
@@ -390,7 +409,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     // In index order, so that React never moves the focused element (a move would blur it).
     const detached = toRow(detachedItem, true);
     return detachedItem.index < (virtualItems[0]?.index ?? 0) ? [detached, ...inRange] : [...inRange, detached];
-  }, [virtualItems, safeMessages, prefixCount, detachedItem, getGroupKeyAt]);
+  }, [virtualItems, safeMessages, prefixCount, detachedItem, getGroupKeyAt, shift]);
 
   const messageCount = safeMessages.length;
   const getRowAttributes = React.useCallback(
@@ -424,7 +443,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     stickyHeaderRef: sticky.headerRef,
     rows,
     rowsOffset: rows.find((row) => !row.isDetached)?.start ?? 0,
-    totalSize: chat.contentSize(),
+    totalSize: scrollSizeIn(chat.scrollSpace(), chat.contentSize()),
     isPrerendered,
     getRowAttributes,
     getMessageKeyAt: getKeyAt,
