@@ -72,6 +72,33 @@ export const METRICS = [
     ratio: true,
   },
   {
+    id: 'million',
+    scenario: 'million',
+    field: 'millionMountMs',
+    ok: 'millionMountOk',
+    label: 'mount 1 000 000 (JSON), settled: the newest message at the bottom (issue #15)',
+    unit: 'ms',
+    ratio: true,
+  },
+  {
+    id: 'millionFirst',
+    scenario: 'million',
+    field: 'millionFirstMs',
+    ok: 'millionFirstOk',
+    label: '1 000 000: the thumb dragged to the top, settled: the first message at the top',
+    unit: 'ms',
+    ratio: true,
+  },
+  {
+    id: 'millionLast',
+    scenario: 'million',
+    field: 'millionLastMs',
+    ok: 'millionLastOk',
+    label: '1 000 000: the thumb dragged back to the bottom, settled: the newest message at the bottom',
+    unit: 'ms',
+    ratio: true,
+  },
+  {
     id: 'mountFrameStart100k',
     scenario: 'mount-100k',
     field: 'mountFrameStartMs',
@@ -819,6 +846,15 @@ export function qualityBars(data, cells) {
       script.met && mainThread.met,
     );
   }
+  if (cells.million?.ours !== undefined) {
+    const reached = ['million', 'millionFirst', 'millionLast'].every((id) => ours(id)?.failed === 0);
+    push(
+      '1 000 000 messages (issue #15)',
+      'every message reachable: opens at the newest; the thumb reaches the first and the newest',
+      `opened in ${fmt(ours('million').value)} ms; first message ${fmt(ours('millionFirst').value)} ms, newest ${fmt(ours('millionLast').value)} ms after the thumb reached the end (medians); ${reached ? 'all at their edge in every run' : 'not at its edge in some run'}`,
+      reached,
+    );
+  }
   const own = cells.sizeOwn.ours.value;
   const all = cells.sizeAll.ours.value;
   push('library size, React and TanStack external', '≤ 6 kB min+gzip', `${fmt(own, 2)} kB`, own <= 6);
@@ -854,6 +890,7 @@ non-virtualized list, side by side in one run of headless Chromium, on the same 
 - **Browser:** Chromium ${m.chromium}, headless, 1× device pixel ratio
 - **Load average** (1/5/15 min) before the run: ${m.loadAverage?.before?.join(' / ') ?? 'n/a'}, after: ${m.loadAverage?.after?.join(' / ') ?? 'n/a'} — anything else running on the ${m.cores} cores shows up in the timings
 - **Runs:** ${data.runsCount} per cell, ${data.runs['mount-100k']?.ours?.length ?? data.runsCount} for the mount at 100 000 (the mount bar is judged on that median; median shown everywhere; the plain list mounts 100 000 messages once, it takes 10–40 s; use-stick-to-bottom and the shadcn MessageScroller take part up to 10 000 messages, "not run" above), implementations interleaved within each run in an order rotated per run; one fresh browser context (own renderer process) per implementation × scenario × run
+- **1 000 000 messages** (issue #15): 10 000 generated messages 100 times over, each copy's ids suffixed with its number and parsed from JSON on its own; "the thumb dragged" is a press on the scroller and its offset set to 0, then to its \`scrollHeight\`, which is what dragging the scrollbar's thumb to either end does; the cell fails when the first (or newest) message is not then at that edge within 1.5 px
 - **Time of this run:** ${(data.totalMs / 1000).toFixed(0)} s in the runner (plus a few seconds of Vite build of the bench page)
 - **Versions:** ${Object.entries(data.versions)
     .map(([name, version]) => `${name} ${version}`)

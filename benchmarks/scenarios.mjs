@@ -89,6 +89,28 @@ export const SCENARIOS = [
   // the engine has already hashed (no server response arrives like that).
   mountScenario(100_000, '100k-generated', { data: 'generated' }),
   {
+    // Past every browser's cap on an element's height (Chromium's 33 554 432 px): does the list
+    // open at the newest message, and does the scrollbar reach both ends (issue #15)? Ten
+    // thousand generated messages a hundred times over, each copy parsed from JSON.
+    id: 'million',
+    query: { count: 10_000, copies: 100, history: 0, future: 10, data: 'json' },
+    maxRuns: { plain: 0, 'stick-to-bottom': 0, shadcn: 0 },
+    async run({ page }) {
+      const mount = await page.evaluate(() => window.bench.mount());
+      const opening = await page.evaluate(() => window.bench.newestAtBottom());
+      const first = await page.evaluate(() => window.bench.thumbTo('top'));
+      const last = await page.evaluate(() => window.bench.thumbTo('bottom'));
+      return {
+        millionMountMs: mount.ms,
+        millionMountOk: mount.settled && opening.ok,
+        millionFirstMs: first.ms,
+        millionFirstOk: first.settled && first.ok,
+        millionLastMs: last.ms,
+        millionLastOk: last.settled && last.ok,
+      };
+    },
+  },
+  {
     id: 'prepend-1000',
     query: { count: 1000, history: 1000, future: 0 },
     async run({ page }) {

@@ -49,7 +49,20 @@ const asReceived = (batch: ChatMessage[]): ChatMessage[] =>
   fromServer ? (JSON.parse(JSON.stringify(batch)) as ChatMessage[]) : batch;
 const generator = createMessageGenerator({ seed });
 const history = asReceived(generator.messages(historySize));
-const initial = asReceived(generator.messages(count));
+// `copies=N`: the opening is the `count` generated messages N times over, each copy's ids
+// suffixed with its number and parsed from JSON on its own: a million messages as a server sends
+// them, without generating a million (issue #15).
+const copies = Number(query.get('copies') ?? 1);
+const openingMessages = (): ChatMessage[] => {
+  const generated = generator.messages(count);
+  if (copies <= 1) return asReceived(generated);
+  const messages: ChatMessage[] = [];
+  for (let copy = 0; copy < copies; copy++) {
+    messages.push(...asReceived(generated.map((message) => ({ ...message, id: `${message.id}~${copy}` }))));
+  }
+  return messages;
+};
+const initial = openingMessages();
 const future = asReceived(generator.messages(futureSize));
 const streamWords = future
   .map((message) => message.content)
@@ -601,10 +614,45 @@ const bench = {
     };
   },
 
+  /**
+   * Where the newest message is: whether it is in view with its bottom at the viewport's bottom
+   * (within 1.5 px), as a list that opened at the newest shows it.
+   */
+  newestAtBottom() {
+    const newest = listState.messages[listState.messages.length - 1];
+    return { ok: newest !== undefined && isAtEdge(newest.id, 'bottom') };
+  },
+
+  /**
+   * The reader drags the scrollbar's thumb to one end (a press on the scroller, then its offset
+   * at that end): resolves when settled, with whether the first message (top) or the newest
+   * (bottom) is then at that edge of the viewport, within 1.5 px.
+   */
+  async thumbTo(end: 'top' | 'bottom') {
+    if (!scroller) throw new Error('no scroller');
+    await afterFrame();
+    const t0 = performance.now();
+    scroller.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    scroller.scrollTop = end === 'top' ? 0 : scroller.scrollHeight;
+    const result = await settle(t0);
+    const { messages } = listState;
+    const expected = end === 'top' ? messages[0] : messages[messages.length - 1];
+    return { ms: result.ms, settled: result.settled, ok: expected !== undefined && isAtEdge(expected.id, end) };
+  },
+
   stats: domStats,
   gap,
   lastCommitAfter,
 };
+
+/** Whether the message row `id` is rendered with its top (or bottom) at the viewport's, within 1.5 px. */
+function isAtEdge(id: string, edge: 'top' | 'bottom'): boolean {
+  const row = container.querySelector<HTMLElement>(`[data-mid="${CSS.escape(id)}"]`);
+  if (row === null) return false;
+  const viewport = viewportRect();
+  const box = row.getBoundingClientRect();
+  return edge === 'top' ? Math.abs(box.top - viewport.top) <= EDGE : Math.abs(box.bottom - viewport.bottom) <= EDGE;
+}
 
 function drift(anchor: { id: string; top: number }, samples: Sample[]) {
   const tops = samples.map((entry) => entry.anchorTop);
