@@ -112,6 +112,8 @@ export const INTERNAL_PROPERTIES = [
   'scrollerOffset',
   'isReaderDriving',
   'scrollSpace',
+  // the resizes since TanStack's last layout (src/dom/chat-list-engine.ts, placeResizedRow)
+  'changeCount',
 ];
 
 export default defineConfig({

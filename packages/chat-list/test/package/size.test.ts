@@ -47,14 +47,15 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // measured into one layout change; 148 → 82 ms at 100 000 messages) to 14.12 kB and 24.14 kB
 // (with more of the engine's internal names mangled), and scaled scrolling past the browser's
 // height cap (#15: every one of 1 000 000 messages reachable, a scroll space planned per render
-// and applied in its commit) to 14.99 kB and 24.97 kB. Read receipts and the sticky group header are
+// and applied in its commit; a resized row placed from the last layout plus the changes above it
+// instead of a relayout per row) to 15.14 kB and 25.09 kB. Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 15000 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 24970 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 15140 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 25090 },
 ];
 
 const measure = (external: string[]) =>
