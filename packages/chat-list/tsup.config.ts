@@ -56,12 +56,11 @@ export const INTERNAL_PROPERTIES = [
   'lastKey',
   'isArmed',
   'shouldRequestHistory',
-  // the key census (src/core/key-census.ts)
-  'hasDuplicates',
-  'isDuplicated',
-  'addKey',
-  'removeKey',
-  'takeDuplicationChange',
+  // layout keys and the changed window (src/core/layout-keys.ts, src/core/changed-window.ts)
+  'movedFrom',
+  'movedBy',
+  'previousBase',
+  'isSameConversation',
   'previousEnd',
   'nextEnd',
   // visible range and seen tracking

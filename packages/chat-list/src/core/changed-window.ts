@@ -23,6 +23,8 @@ export interface ChangedWindow {
 export const findChangedWindow = (previous: readonly unknown[], next: readonly unknown[]): ChangedWindow => {
   const previousCount = previous.length;
   const nextCount = next.length;
+  // A render that kept the array (a measurement, a scroll): nothing to compare.
+  if (previous === next) return { start: nextCount, previousEnd: previousCount, nextEnd: nextCount };
   const shared = Math.min(previousCount, nextCount);
   let start = 0;
   while (start < shared && previous[start] === next[start]) start++;

@@ -10,7 +10,7 @@ export * from './scroll-owner';
 export * from './layout-change';
 export * from './viewport-size';
 export * from './changed-window';
-export * from './key-census';
+export * from './layout-keys';
 export * from './keyboard-navigation';
 export * from './read-tracker';
 export * from './group-header';

@@ -67,11 +67,11 @@ export const hiddenBelow = (space: ScrollSpace, contentSize: number): number =>
 
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
 
-const windowFrom = (shift: number, contentSize: number): ScrollSpace => {
-  const whole = Math.round(clamp(shift, 0, Math.max(0, contentSize - SCALED_WINDOW_SIZE)));
+const windowFrom = (shift: number, size: number, contentSize: number): ScrollSpace => {
+  const whole = Math.round(clamp(shift, 0, Math.max(0, contentSize - size)));
   // A window that reaches the content's end holds it to the end, so growth at the live end
   // (streaming, arrivals) grows the scroller as it would unscaled, and the pin follows it.
-  return { shift: whole, end: whole + SCALED_WINDOW_SIZE >= contentSize ? null : whole + SCALED_WINDOW_SIZE };
+  return { shift: whole, end: whole + size >= contentSize ? null : whole + size };
 };
 
 /**
@@ -88,6 +88,7 @@ export const spaceAround = (offset: number, { contentSize, viewportSize }: Scrol
   const proportional = fraction * (contentSize - SCALED_WINDOW_SIZE);
   return windowFrom(
     clamp(proportional, target - (SCALED_WINDOW_SIZE - viewportSize - room), target - room),
+    SCALED_WINDOW_SIZE,
     contentSize,
   );
 };
@@ -131,6 +132,5 @@ export const spaceForReaderJump = (
   const maxInScroller = Math.max(0, size - viewportSize);
   const fraction = maxInScroller === 0 ? 0 : clamp(offset / maxInScroller, 0, 1);
   // The offset in the whole content at that fraction, minus where the scroller stands.
-  const shift = Math.round(clamp(fraction * (contentSize - size), 0, Math.max(0, contentSize - size)));
-  return { shift, end: shift + size >= contentSize ? null : shift + size };
+  return windowFrom(fraction * (contentSize - size), size, contentSize);
 };

@@ -17,7 +17,8 @@ import {
   detectMessageChange,
   findAnchorIndex,
   findKey,
-  createKeyCensus,
+  applyLayoutKeyPlan,
+  planLayoutKeys,
   findChangedWindow,
   findFirstLayoutChange,
   findReadingAnchor,
@@ -71,12 +72,12 @@ import { warnIfUnbounded, warnOnce } from './dev-warnings';
 import { createTurnAnchor } from './turn-anchor';
 import {
   getLayout,
+  getRowKeyedMaps,
   getSizeChangeCount,
   isLayoutCurrent,
   isRowMeasured,
   relayoutFrom,
   setModelScrollOffset,
-  skipLookupsWhileUnmeasured,
   replaceMaxScrollOffset,
   type ListVirtualizer,
 } from './tanstack-internals';
@@ -225,7 +226,7 @@ const createEdgeLoader = (callback: EdgeLoader['callback']): EdgeLoader => ({
 
 /** The reading anchor of a render, waiting for TanStack's new layout. */
 interface PendingAnchor {
-  anchor: ReadingAnchor<VirtualItem['key']>;
+  anchor: ReadingAnchor<MessageKey>;
   /** How many rows the anchor is expected to have moved by: the prepended messages and a prefix that came or went. */
   expectedShift: number;
   /** Whether the message count stayed: a replaced anchor row then stands at its old index. */
@@ -321,20 +322,15 @@ export const createChatListEngine = <TMessage>() => {
    * moved or changed, an affix came or went, a new estimate): TanStack redoes its layout when
    * it gets a new one. A streamed token keeps it, so TanStack keeps its layout (issue #15).
    */
-  let rowKeyGetter = (virtualIndex: number): MessageKey => getRowKey(virtualIndex);
+  let rowKeyGetter = createRowKeyGetter();
   /** The first row this render's layout must be redone from, or null when it keeps the last one. */
   let firstChangedRow: number | null = null;
-  /** How many messages hold each key, to give rows that share one a layout key of their own. */
-  const keyCensus = createKeyCensus();
   /**
-   * Whether the census counts the rendered messages. A list that shares nothing with the last one
-   * (the opening, another conversation) is counted when the page is idle: 100 000 keys cost
-   * 20 ms, a quarter of the opening, for bad input that is rare (measured in Chromium).
+   * A message row's layout key (TanStack's key of its measured size) is its index plus this:
+   * positions that follow their messages (core `layout-keys.ts`), so that TanStack's layout
+   * reads no message and hashes no id (issue #15).
    */
-  let isCensusTaken = false;
-  let isCensusScheduled = false;
-  /** The idle count found shared keys: the next render lays every row out again. */
-  let hasDuplicationChangedSinceRender = false;
+  let layoutKeyBase = 0;
   /** Renders in a row that brought a new `estimateSize` or `getMessageKey` (development only). */
   let rendersWithNewCallbacks = 0;
 
@@ -386,16 +382,12 @@ export const createChatListEngine = <TMessage>() => {
   const prefixCount = () => (inputs.hasPrefix ? 1 : 0);
   const hasNewer = () => inputs.options.hasNewer === true;
   const atBottomThreshold = () => sanitizeNumber(inputs.options.atBottomThreshold, AT_BOTTOM_THRESHOLD_RULE);
-  /** The key of a row of the current render: the prefix, a message, or the suffix. */
-  const getRowKey = (virtualIndex: number): MessageKey => {
-    const { hasPrefix, hasSuffix, messages, getKeyAt } = inputs;
-    if (hasPrefix && virtualIndex === 0) return PREFIX_KEY;
-    if (hasSuffix && virtualIndex === prefixCount() + messages.length) return SUFFIX_KEY;
+  /** The message key of a row of the current render; the prefix and the suffix have their own. */
+  const getRowMessageKey = (virtualIndex: number): MessageKey => {
+    const { messages, getKeyAt } = inputs;
     const index = virtualIndex - prefixCount();
-    const key = getKeyAt(index);
-    // Rows that share a key must not share TanStack's measured size (SPEC §2.8, issue #13 bug 8):
-    // each of them is keyed by its place instead.
-    return keyCensus.isDuplicated(key) ? `\u0000duplicate-${index}` : key;
+    if (index < 0) return PREFIX_KEY;
+    return index < messages.length ? getKeyAt(index) : SUFFIX_KEY;
   };
   /** The list's offset: the scroller's, plus the content above its window when scaled. */
   const offsetNow = () => (scroller === null ? 0 : scroller.scrollTop + scaling.appliedSpace.shift);
@@ -618,8 +610,7 @@ export const createChatListEngine = <TMessage>() => {
       isRemeasuring = false;
     }
     fitSizer();
-    const { count, getItemKey } = virtualizer.options;
-    const index = anchor === null ? -1 : findAnchorIndex(anchor, count, getItemKey, 0);
+    const index = anchor === null ? -1 : findAnchorIndex(anchor, virtualizer.options.count, getRowMessageKey, 0);
     const row = index === -1 ? undefined : getLayout(virtualizer)[index];
     if (anchor !== null && row !== undefined) {
       const offset = Math.min(getAnchoredOffset(anchor, row.start), bottomOffset(scroller));
@@ -902,7 +893,7 @@ export const createChatListEngine = <TMessage>() => {
     if (
       anchoredRow?.hasNewHeader === true &&
       item.index === anchoredRow.index &&
-      instance.options.getItemKey(anchoredRow.index) === anchoredRow.key
+      getRowMessageKey(anchoredRow.index) === anchoredRow.key
     ) {
       anchoredRow.hasNewHeader = false;
       return true;
@@ -915,7 +906,7 @@ export const createChatListEngine = <TMessage>() => {
       anchoredRow !== null &&
       item.index < anchoredRow.index &&
       !isRowMeasured(instance, item.key) &&
-      instance.options.getItemKey(anchoredRow.index) === anchoredRow.key
+      getRowMessageKey(anchoredRow.index) === anchoredRow.key
     ) {
       return true;
     }
@@ -1419,7 +1410,6 @@ export const createChatListEngine = <TMessage>() => {
     applyRenderedSpace();
     flushRowLayoutChange();
     syncPolicy();
-    scheduleCensus();
     const { options, messages, getKeyAt, hasSuffix } = inputs;
     const { follow = 'at-bottom', isReceived = defaultIsReceived } = options;
     if (hasOffsetToWrite && scroller !== null) {
@@ -1444,7 +1434,7 @@ export const createChatListEngine = <TMessage>() => {
         if (keys.has(key)) {
           warnOnce(
             () =>
-              `duplicate message key ${JSON.stringify(key)}: keys must be unique and stable. Every message is still rendered with its own size, but each change of which keys are shared lays out every row again, and scrollToId finds one of them.`,
+              `duplicate message key ${JSON.stringify(key)}: keys must be unique and stable. Every message is still rendered with its own size, but React keys of rendered rows that share it get a suffix, and scrollToId finds one of them.`,
           );
         }
         keys.add(key);
@@ -1566,14 +1556,14 @@ export const createChatListEngine = <TMessage>() => {
     announcer = element;
   };
 
-  /** The reader's row in TanStack's current layout (the previous render's), or null. */
-  const findCurrentAnchor = (): ReadingAnchor<VirtualItem['key']> | null => {
+  /** The reader's row in TanStack's current layout (the previous render's), by its message key, or null. */
+  const findCurrentAnchor = (): ReadingAnchor<MessageKey> | null => {
     const offset = scroller === null ? virtualizer.scrollOffset : offsetNow();
     if (offset === null || offset === undefined) return null;
     const layout = getLayout(virtualizer);
     const previousPrefixCount = prefixCount();
     const messageRows = inputs.messages.length;
-    return findReadingAnchor(
+    const row = findReadingAnchor(
       {
         count: layout.length,
         rowAt: (index) => layout[index],
@@ -1585,6 +1575,7 @@ export const createChatListEngine = <TMessage>() => {
         viewportSize: scroller?.clientHeight ?? 0,
       },
     );
+    return row && { ...row, key: getRowMessageKey(row.index) };
   };
 
   return {
@@ -1605,11 +1596,8 @@ export const createChatListEngine = <TMessage>() => {
       const changedWindow = previous === undefined ? undefined : findChangedWindow(previous.messages, next.messages);
       firstChangedRow =
         previous === undefined || changedWindow === undefined ? 0 : findFirstChangedRow(previous, next, changedWindow);
-      // A key that became shared, or stopped being shared, changes the layout keys of its rows
-      // wherever they are: bad input, laid out again from the first row.
-      if (countKeys(previous, next, changedWindow) || hasDuplicationChangedSinceRender) firstChangedRow = 0;
-      hasDuplicationChangedSinceRender = false;
-      if (firstChangedRow !== null) rowKeyGetter = (virtualIndex) => getRowKey(virtualIndex);
+      if (previous !== undefined && changedWindow !== undefined) moveLayoutKeys(previous, next, changedWindow);
+      if (firstChangedRow !== null) rowKeyGetter = createRowKeyGetter();
       pendingAnchor =
         previous !== undefined &&
         virtualizer !== undefined &&
@@ -1622,7 +1610,6 @@ export const createChatListEngine = <TMessage>() => {
     /** TanStack's virtualizer, once this render's options are set. */
     adoptVirtualizer(instance: ListVirtualizer) {
       virtualizer = instance;
-      skipLookupsWhileUnmeasured(instance);
       replaceMaxScrollOffset(instance, maxListOffset);
       instance.shouldAdjustScrollPositionOnItemSizeChange = shouldCompensate;
       // TanStack redoes the layout from the first changed row only: on a new count it would redo
@@ -1652,14 +1639,14 @@ export const createChatListEngine = <TMessage>() => {
     const planned = pendingAnchor;
     pendingAnchor = null;
     if (planned === null) return;
-    const { count, getItemKey } = instance.options;
-    let index = findAnchorIndex(planned.anchor, count, getItemKey, planned.expectedShift);
+    const { count } = instance.options;
+    let index = findAnchorIndex(planned.anchor, count, getRowMessageKey, planned.expectedShift);
     // A replaced row (a temporary id swapped for the server's) stands where the old one was.
     if (index === -1 && planned.isSameCount) index = planned.anchor.index + planned.expectedShift;
     const row = index >= 0 && index < count ? getLayout(instance)[index] : undefined;
     if (row === undefined) return;
     anchoredRow = {
-      key: row.key as MessageKey,
+      key: getRowMessageKey(index),
       index,
       hasNewHeader: planned.wasGroupStart !== isGroupStartRowIn(inputs, index),
     };
@@ -1727,54 +1714,48 @@ export const createChatListEngine = <TMessage>() => {
   }
 
   /**
-   * Brings the key census to `next`'s messages, counting only the changed window (a streamed
-   * token reads two keys, a page of history its own). Returns whether a key's duplication changed.
+   * Gives the next render's rows their layout keys (see `layoutKeyBase`): TanStack's measured
+   * sizes and elements follow their messages through the change.
    */
-  function countKeys(
-    previous: RenderInputs<TMessage> | undefined,
+  function moveLayoutKeys(
+    previous: RenderInputs<TMessage>,
     next: RenderInputs<TMessage>,
-    changedWindow: ChangedWindow | undefined,
-  ): boolean {
-    const isNewKeyGetter = next.options.getMessageKey !== previous?.options.getMessageKey;
-    if (previous === undefined || changedWindow === undefined || isNewKeyGetter || !isCensusTaken) {
-      return forgetCensus();
-    }
-    if (next.messages === previous.messages) return false;
-    const { start, previousEnd, nextEnd } = changedWindow;
-    if (start === 0 && nextEnd === next.messages.length && nextEnd > 0) return forgetCensus();
-    for (let index = start; index < previousEnd; index++) keyCensus.removeKey(previous.getKeyAt(index));
-    for (let index = start; index < nextEnd; index++) keyCensus.addKey(next.getKeyAt(index));
-    return keyCensus.takeDuplicationChange();
+    changedWindow: ChangedWindow,
+  ) {
+    if (next.messages === previous.messages || virtualizer === undefined) return;
+    const plan = planLayoutKeys(layoutKeyBase, changedWindow);
+    const previousCount = previous.messages.length;
+    const nextCount = next.messages.length;
+    // Another conversation (neither edge message of the last one is in it): its keys are not read
+    // to look for the last one's. Asked only when no message stayed in place at either end.
+    const isNewConversation =
+      changedWindow.start === 0 &&
+      changedWindow.previousEnd === previousCount &&
+      changedWindow.nextEnd === nextCount &&
+      detectMessageChange(getCommittedEdges(previousCount, previous.getKeyAt), nextCount, next.getKeyAt).kind ===
+        'opened';
+    applyLayoutKeyPlan(getRowKeyedMaps(virtualizer), plan, {
+      previousKeyAt: previous.getKeyAt,
+      nextKeyAt: next.getKeyAt,
+      isSameConversation: !isNewConversation,
+    });
+    layoutKeyBase = plan.base;
   }
 
   /**
-   * Until the idle count, every key counts as its own (the commit schedules the count). Returns
-   * whether keys were shared: their rows' layout keys change back.
+   * A new `getItemKey` for TanStack: the layout key of a row of the current render, the
+   * prefix's, a message's (see `layoutKeyBase`) or the suffix's. TanStack calls it for every row
+   * it lays out (100 000 at the opening), so it is the one function between TanStack and the
+   * key: no call to another per row.
    */
-  function forgetCensus(): boolean {
-    const hadDuplicates = keyCensus.hasDuplicates;
-    keyCensus.clear();
-    isCensusTaken = false;
-    return hadDuplicates;
-  }
-
-  /** Counts every key when the page is idle; shared keys found then are laid out again. */
-  function scheduleCensus() {
-    if (isCensusTaken || isCensusScheduled) return;
-    isCensusScheduled = true;
-    const takeCensus = () => {
-      isCensusScheduled = false;
-      const { messages, getKeyAt } = inputs;
-      keyCensus.clear();
-      for (let index = 0; index < messages.length; index++) keyCensus.addKey(getKeyAt(index));
-      isCensusTaken = true;
-      if (!keyCensus.takeDuplicationChange()) return;
-      hasDuplicationChangedSinceRender = true;
-      // TanStack's own re-render request (react-virtual renders again on it).
-      if (isMounted) virtualizer.options.onChange?.(virtualizer, false);
+  function createRowKeyGetter() {
+    return (virtualIndex: number): MessageKey => {
+      const { hasPrefix, hasSuffix, messages } = inputs;
+      if (hasPrefix && virtualIndex === 0) return PREFIX_KEY;
+      const index = hasPrefix ? virtualIndex - 1 : virtualIndex;
+      if (hasSuffix && index === messages.length) return SUFFIX_KEY;
+      return index + layoutKeyBase;
     };
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(takeCensus, { timeout: 500 });
-    else setTimeout(takeCensus, 0);
   }
 
   /** The reading anchor of a change from `previous` to `next`, or null when the change keeps none. */

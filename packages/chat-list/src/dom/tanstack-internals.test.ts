@@ -8,7 +8,6 @@ import {
   isRowMeasured,
   relayoutFrom,
   setModelScrollOffset,
-  skipLookupsWhileUnmeasured,
   replaceMaxScrollOffset,
   type ListVirtualizer,
 } from './tanstack-internals';
@@ -87,33 +86,36 @@ describe('the TanStack Virtual internals @chat-list/react relies on', () => {
     expect(getLayout(virtualizer)[4], 'itemSizeCache').toMatchObject({ start: 55 });
   });
 
-  it('public but undocumented itemSizeCache is created once: a cache put in its place stays, looked up only once a row is measured', () => {
+  it('public but undocumented itemSizeCache and elementsCache are maps by row key, kept in place, that the engine may re-key', () => {
+    let base = 0;
     const virtualizer = new Virtualizer<HTMLElement, HTMLElement>({
       count: 1000,
       estimateSize: () => ROW,
-      getItemKey: (index) => `k${index}`,
+      getItemKey: (index) => index + base,
       getScrollElement: () => null,
       scrollToFn: () => {},
       observeElementRect: () => {},
       observeElementOffset: () => {},
     });
-    skipLookupsWhileUnmeasured(virtualizer);
+    virtualizer._willUpdate();
+    expect(getLayout(virtualizer)).toHaveLength(1000);
     const sizes = virtualizer.itemSizeCache;
-    const lookups = vi.spyOn(Map.prototype, 'get');
-    try {
-      virtualizer._willUpdate();
-      expect(getLayout(virtualizer), 'itemSizeCache').toHaveLength(1000);
-      // The first layout asks for all 1 000 keys; none reaches the map while nothing is measured.
-      expect(lookups.mock.calls.length, 'itemSizeCache').toBeLessThan(100);
-    } finally {
-      lookups.mockRestore();
-    }
     virtualizer.resizeItem(3, 25);
-    virtualizer.setOptions({ ...virtualizer.options, count: 1001 });
-    getLayout(virtualizer);
+    expect(virtualizer.itemSizeCache.get(3), 'itemSizeCache').toBe(25);
+    // The layout keys move (a page of 2 prepended, core layout-keys.ts): the size is read at its row's new index.
+    base = -2;
+    virtualizer.setOptions({ ...virtualizer.options, count: 1002, getItemKey: (index) => index + base });
+    relayoutFrom(virtualizer, 0);
+    expect(getLayout(virtualizer)[5], 'itemSizeCache').toMatchObject({ start: 50, size: 25 });
+    // Re-keyed in place (a row removed above it): TanStack reads the map it holds, not a copy.
+    sizes.set(2, sizes.get(3)!);
+    sizes.delete(3);
+    // A new key getter makes TanStack lay out again, as the engine's does on every change.
+    virtualizer.setOptions({ ...virtualizer.options, getItemKey: (index) => index + base });
+    relayoutFrom(virtualizer, 0);
     expect(virtualizer.itemSizeCache, 'itemSizeCache').toBe(sizes);
-    expect(isRowMeasured(virtualizer, 'k3'), 'itemSizeCache').toBe(true);
-    expect(getLayout(virtualizer)[4], 'itemSizeCache').toMatchObject({ start: 55 });
+    expect(getLayout(virtualizer)[4], 'itemSizeCache').toMatchObject({ start: 40, size: 25 });
+    expect(virtualizer.elementsCache, 'elementsCache').toBeInstanceOf(Map);
   });
 
   it('public but undocumented scrollOffset is a plain field the render reads its range from', () => {

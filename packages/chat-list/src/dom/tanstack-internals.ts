@@ -92,27 +92,16 @@ export const isRowMeasured = (virtualizer: ListVirtualizer, key: VirtualItem['ke
   virtualizer.itemSizeCache.has(key);
 
 /**
- * TanStack's measured sizes by row key, which answers without hashing the key while nothing has
- * been measured. TanStack's first layout asks it for every row: messages parsed from JSON carry
- * id strings whose hash the JS engine has never computed, and computing 100 000 of them for an
- * empty map cost 15–50 ms of the opening in Chromium (issue #15). The key census hashes them
- * later, when the page is idle.
+ * TanStack's maps by row key (public but undocumented `itemSizeCache` and `elementsCache`, which
+ * TanStack creates once and reads through `getItemKey`), for the engine to re-key in place: its
+ * layout keys are positions that follow their messages (core `layout-keys.ts`, issue #15), so
+ * when rows move, their measured sizes and elements move with them. Upstream: a
+ * `moveItems(from, by)` that shifts what TanStack keeps by key, or keys asked only where needed.
  */
-class MeasuredSizes extends Map<VirtualItem['key'], number> {
-  override get(key: VirtualItem['key']): number | undefined {
-    return this.size === 0 ? undefined : super.get(key);
-  }
-}
-
-/**
- * Puts `MeasuredSizes` in place of TanStack's size cache, keeping what it holds (public but
- * undocumented `itemSizeCache`, a field TanStack creates once and never replaces).
- * Upstream: the same short cut in `getMeasurements` (no lookup while the cache is empty).
- */
-export const skipLookupsWhileUnmeasured = (virtualizer: ListVirtualizer): void => {
-  if (virtualizer.itemSizeCache instanceof MeasuredSizes) return;
-  virtualizer.itemSizeCache = new MeasuredSizes(virtualizer.itemSizeCache);
-};
+export const getRowKeyedMaps = (virtualizer: ListVirtualizer): Array<Map<unknown, unknown>> => [
+  virtualizer.itemSizeCache,
+  virtualizer.elementsCache,
+];
 
 /**
  * Moves TanStack's idea of the scroll offset before the DOM is written (public but
@@ -146,6 +135,7 @@ export const TANSTACK_INTERNALS = [
   'itemSizeCacheVersion',
   '_singleLaneMeasurements',
   'itemSizeCache',
+  'elementsCache',
   'scrollOffset',
   '_elementMaxScrollOffset',
 ] as const;

@@ -131,8 +131,6 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
     setFocusedKey,
   });
 
-  // Row keys are unique (messages that share a key get their own), but 1 and '1' are one React key: the second gets its index appended.
-  const renderedKeys = new Set<string>();
   return (
     <>
       <div
@@ -170,14 +168,11 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
             {/* The rows in normal flow, moved to their place; the scroll height is the parent's `totalSize`. */}
             <div ref={contentRef} style={isPrerendered ? undefined : { transform: `translateY(${rowsOffset}px)` }}>
               {rows.map((row) => {
-                let reactKey = String(row.key);
-                if (renderedKeys.has(reactKey)) reactKey += `#${row.virtualIndex}`;
-                renderedKeys.add(reactKey);
                 const affixLabel =
                   row.kind === 'prefix' ? prefixLabel : row.kind === 'suffix' ? suffixLabel : undefined;
                 return (
                   <div
-                    key={reactKey}
+                    key={row.key}
                     {...list.getRowAttributes(row)}
                     // A named affix is an article of the feed too (a feed holds articles only).
                     {...(affixLabel ? { role: 'article', 'aria-label': affixLabel } : undefined)}

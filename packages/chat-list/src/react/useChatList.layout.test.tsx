@@ -42,8 +42,9 @@ describe('the layout after a change of messages', () => {
     expect(list.estimateSize.mock.calls.map(([, index]) => index)).toEqual([COUNT]);
     const layout = list.layout();
     expect(layout).toHaveLength(COUNT + 1);
-    expect(layout[COUNT]).toMatchObject({ key: `m${COUNT}`, start: COUNT * ROW_SIZE, size: ROW_SIZE });
-    expect(layout[COUNT - 1]).toMatchObject({ key: `m${COUNT - 1}`, start: (COUNT - 1) * ROW_SIZE });
+    // Layout keys are positions that follow their messages (core layout-keys.ts): an append keeps every one.
+    expect(layout[COUNT]).toMatchObject({ key: COUNT, start: COUNT * ROW_SIZE, size: ROW_SIZE });
+    expect(layout[COUNT - 1]).toMatchObject({ key: COUNT - 1, start: (COUNT - 1) * ROW_SIZE });
   });
 
   test('with a prefix row, an append still lays out only the new rows, one index further', () => {
@@ -53,17 +54,18 @@ describe('the layout after a change of messages', () => {
     list.update([...messages, ...makeMessages(2, COUNT)]);
 
     expect(list.estimateSize.mock.calls.map(([, index]) => index)).toEqual([COUNT, COUNT + 1]);
-    expect(list.layout()[COUNT + 2]).toMatchObject({ key: `m${COUNT + 1}` });
+    expect(list.layout()[COUNT + 2]).toMatchObject({ key: COUNT + 1, start: 40 + (COUNT + 1) * ROW_SIZE });
   });
 
-  test('a prepend lays out every row again: every key moved', () => {
+  test('a prepend lays out every row again: every row moved, and keeps its layout key', () => {
     const messages = makeMessages(COUNT, 1);
     const list = renderList(messages);
 
     list.update([...makeMessages(1, 0), ...messages]);
 
     expect(list.estimateSize).toHaveBeenCalledTimes(COUNT + 1);
-    expect(list.layout()[COUNT]).toMatchObject({ key: `m${COUNT}`, start: COUNT * ROW_SIZE });
+    // The last message was at index COUNT - 1 under key COUNT - 1: it keeps the key at its new index.
+    expect(list.layout()[COUNT]).toMatchObject({ key: COUNT - 1, start: COUNT * ROW_SIZE });
   });
 
   test('an append together with an earlier message replaced lays out from the replaced row on, with the new key', () => {
@@ -75,13 +77,36 @@ describe('the layout after a change of messages', () => {
     list.update([...replaced, ...makeMessages(1, COUNT)]);
 
     expect(list.estimateSize).toHaveBeenCalledTimes(COUNT + 1 - 5);
-    expect(list.layout()[4]).toMatchObject({ key: 'm4' });
-    expect(list.layout()[5]).toMatchObject({ key: 'replacement' });
+    expect(list.estimateSize.mock.calls[0]?.[0]).toMatchObject({ id: 'replacement' });
+    expect(list.layout()[5]).toMatchObject({ key: 5, start: 5 * ROW_SIZE });
   });
 });
 
 // Issue #15: a streamed token replaces the last message's object under the same key. TanStack
 // keeps its layout then: no estimate and no key is read for the messages that did not change.
+describe('the opening', () => {
+  // Issue #15: TanStack lays out every row at the opening. Message ids parsed from JSON were never
+  // hashed, and reading one loads its message: the layout reads neither, only the rendered rows do.
+  test('opening 10 000 messages reads the keys of the rendered rows and the edges only', () => {
+    const messages = makeMessages(COUNT);
+    const getMessageKey = vi.fn((message: Message) => message.id);
+    function List() {
+      const result = useChatList<Message>({ messages, getMessageKey });
+      return <div ref={result.scrollerRef} />;
+    }
+    // Development builds check every key for duplicates after a change (a warning); production does not.
+    const environment = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      render(<List />);
+    } finally {
+      process.env.NODE_ENV = environment;
+    }
+    expect(getMessageKey.mock.calls.length).toBeGreaterThan(0);
+    expect(getMessageKey.mock.calls.length).toBeLessThan(200);
+  });
+});
+
 describe('the layout after a streamed token', () => {
   const STREAMED = 100_000;
 
@@ -148,6 +173,6 @@ describe('the layout after messages are removed', () => {
     list.update(messages.filter((_, index) => index !== 5000));
     const layout = list.layout();
     expect(layout).toHaveLength(COUNT - 1);
-    expect(layout[COUNT - 2]).toMatchObject({ key: `m${COUNT - 1}`, end: (COUNT - 1) * ROW_SIZE });
+    expect(layout[COUNT - 2]).toMatchObject({ key: COUNT - 2, end: (COUNT - 1) * ROW_SIZE });
   });
 });

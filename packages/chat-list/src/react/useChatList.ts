@@ -14,6 +14,7 @@ import {
   describeNumberProblem,
   findKey,
   sanitizeEstimate,
+  DEFAULT_ESTIMATED_SIZE,
   sanitizeNumber,
   scrollSizeIn,
   startsGroup,
@@ -241,6 +242,9 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     (virtualIndex: number): number => {
       const index = virtualIndex - prefixCount;
       if (index < 0 || index >= safeMessages.length) return AFFIX_ESTIMATED_SIZE;
+      // TanStack asks every row's estimate at the opening: without an estimate of the app's or a
+      // snapshot, no message is read (issue #15).
+      if (estimateSize === undefined && snapshotSizes === undefined) return DEFAULT_ESTIMATED_SIZE;
       const measured = snapshotSizes?.get(getKeyAt(index));
       if (measured !== undefined) return measured;
       const message = safeMessages[index];
@@ -380,8 +384,17 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
 
   // Where rows stand in the scroller: their `start` minus the content above a scaled list's window (issue #15).
   const { shift } = chat.scrollSpace();
-  // TanStack's items as rows; the prefix and suffix keep their own keys (`PREFIX_KEY`, `SUFFIX_KEY`).
+  // TanStack's items as rows, keyed by their messages' keys (TanStack's keys are positions, see
+  // the engine's `layoutKeyBase`); the prefix and suffix keep their own (`PREFIX_KEY`, `SUFFIX_KEY`).
   const rows = React.useMemo(() => {
+    // Rendered rows that share a message key (bad input, SPEC §2.8) get a suffix: React keys stay unique.
+    // Compared as strings, as React compares keys: the number 7 and the string '7' are one key.
+    const renderedKeys = new Set<string>();
+    const uniqueKey = (key: MessageKey, virtualIndex: number): MessageKey => {
+      const unique = renderedKeys.has(String(key)) ? `${key}#${virtualIndex}` : key;
+      renderedKeys.add(String(unique));
+      return unique;
+    };
     const toRow = (
       { index: virtualIndex, key, start: layoutStart }: VirtualItem,
       isDetached: boolean,
@@ -394,7 +407,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
       const groupKey = getGroupKeyAt(index);
       return {
         kind: 'message',
-        key: key as MessageKey,
+        key: uniqueKey(getKeyAt(index), virtualIndex),
         virtualIndex,
         index,
         message: safeMessages[index] as TMessage,
@@ -409,7 +422,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     // In index order, so that React never moves the focused element (a move would blur it).
     const detached = toRow(detachedItem, true);
     return detachedItem.index < (virtualItems[0]?.index ?? 0) ? [detached, ...inRange] : [...inRange, detached];
-  }, [virtualItems, safeMessages, prefixCount, detachedItem, getGroupKeyAt, shift]);
+  }, [virtualItems, safeMessages, prefixCount, detachedItem, getGroupKeyAt, getKeyAt, shift]);
 
   const messageCount = safeMessages.length;
   const getRowAttributes = React.useCallback(
