@@ -65,6 +65,8 @@ export const INTERNAL_PROPERTIES = [
   'nextEnd',
   // visible range and seen tracking
   'firstRowInView',
+  'lastRowInView',
+  'atRest',
   'prefixCount',
   'messageCount',
   'newestSeenKey',

@@ -17,3 +17,6 @@ export * from './group-header';
 export * from './turns';
 export * from './glide';
 export * from './scroll-space';
+export * from './rows';
+export * from './duplicate-keys';
+export * from './overscan';

@@ -87,7 +87,8 @@ export const applyLayoutKeyPlan = (
     if (windowTo - windowFrom <= map.size) {
       for (let key = windowFrom; key < windowTo; key++) if (map.has(key)) take(key);
     } else {
-      for (const key of [...map.keys()]) if (typeof key === 'number' && key >= windowFrom && key < windowTo) take(key);
+      // `take` deletes only the entry being visited, which a Map's iteration allows: no copy of the keys.
+      for (const key of map.keys()) if (typeof key === 'number' && key >= windowFrom && key < windowTo) take(key);
     }
   });
   if (movedFrom !== null) {

@@ -66,9 +66,15 @@ import {
   spaceForReaderJump,
   type ScrollSpace,
   type ScrollSpaceGeometry,
+  type ScrollHeading,
+  messageIndexOfRow,
+  createDuplicateKeyCounter,
+  PREFIX_ROW,
+  SUFFIX_ROW,
 } from '../core';
 import { announce, getAnnouncement, toMotionBehavior } from './accessibility';
 import { warnIfUnbounded, warnOnce } from './dev-warnings';
+import { getRangeExtractor } from './rendered-rows';
 import { createTurnAnchor } from './turn-anchor';
 import {
   getLayout,
@@ -331,6 +337,11 @@ export const createChatListEngine = <TMessage>() => {
    * reads no message and hashes no id (issue #15).
    */
   let layoutKeyBase = 0;
+  /**
+   * The message keys of the latest render, counted to warn about keys that two messages share
+   * (development only: it reads the keys of each change's window).
+   */
+  const duplicateKeys = process.env.NODE_ENV === 'production' ? undefined : createDuplicateKeyCounter();
   /** Renders in a row that brought a new `estimateSize` or `getMessageKey` (development only). */
   let rendersWithNewCallbacks = 0;
 
@@ -357,6 +368,17 @@ export const createChatListEngine = <TMessage>() => {
   /** The range `onVisibleRangeChange` last reported. */
   let reportedRange: VisibleRange | null = null;
   let isScrolling = false;
+  /**
+   * Which way the reader last scrolled, until they turn: the rows ahead get the whole overscan,
+   * those behind 2 (core `overscan.ts`). Kept when the scroll ends, so that nothing is rendered
+   * and measured behind the reader once they stop (with the overscan back behind them at rest,
+   * those rows were measured 150 ms after every scroll, and the list moved then). Null at an
+   * opening and until the reader scrolls: the list's own scrolls (the opening, a follow, a
+   * command) leave it as it is.
+   */
+  let readerHeading: ScrollHeading = null;
+  /** The list's offset at the last scroll event: the reader's heading is the way it moved from there. */
+  let offsetAtLastScroll = 0;
   let scrollEndTimer: ReturnType<typeof setTimeout> | undefined;
   /** onOlderMessages / onNewerMessages calls waiting for the paint (see `flushBatches`). */
   /** The animation frame of a glide to the bottom (`smoothFollow`); 0 when none is under way. */
@@ -384,10 +406,10 @@ export const createChatListEngine = <TMessage>() => {
   const atBottomThreshold = () => sanitizeNumber(inputs.options.atBottomThreshold, AT_BOTTOM_THRESHOLD_RULE);
   /** The message key of a row of the current render; the prefix and the suffix have their own. */
   const getRowMessageKey = (virtualIndex: number): MessageKey => {
-    const { messages, getKeyAt } = inputs;
-    const index = virtualIndex - prefixCount();
-    if (index < 0) return PREFIX_KEY;
-    return index < messages.length ? getKeyAt(index) : SUFFIX_KEY;
+    const { messages, getKeyAt, hasPrefix } = inputs;
+    const index = messageIndexOfRow(virtualIndex, hasPrefix, messages.length);
+    if (index === PREFIX_ROW) return PREFIX_KEY;
+    return index === SUFFIX_ROW ? SUFFIX_KEY : getKeyAt(index);
   };
   /** The list's offset: the scroller's, plus the content above its window when scaled. */
   const offsetNow = () => (scroller === null ? 0 : scroller.scrollTop + scaling.appliedSpace.shift);
@@ -1299,6 +1321,8 @@ export const createChatListEngine = <TMessage>() => {
   const onScroll = () => {
     if (scroller !== null) readScrollerMove(scroller);
     const offset = offsetNow();
+    const moved = offset - offsetAtLastScroll;
+    offsetAtLastScroll = offset;
     isScrolling = true;
     inputs.options.onScroll?.(offset);
     clearTimeout(scrollEndTimer);
@@ -1321,6 +1345,7 @@ export const createChatListEngine = <TMessage>() => {
     // The reader moved: the rows they now read are in view, measured as rows in view are.
     if (!isOwnWrite) anchoredRow = null;
     syncWithScroller(isOwnWrite);
+    if (!isOwnWrite && owner.kind === 'reader' && moved !== 0) readerHeading = moved > 0 ? 'down' : 'up';
   };
 
   /** The reader took the wheel: whatever we were scrolling towards, stop fighting them. */
@@ -1426,20 +1451,6 @@ export const createChatListEngine = <TMessage>() => {
     committedMessages = messages;
     const wasAtLiveEnd = !committedHasNewer;
     committedHasNewer = hasNewer();
-    // Written out (not a helper call) so that bundlers drop the O(n) scan from production builds.
-    if (process.env.NODE_ENV !== 'production' && change.kind !== 'unchanged') {
-      const keys = new Set<MessageKey>();
-      for (let index = 0; index < length; index++) {
-        const key = getKeyAt(index);
-        if (keys.has(key)) {
-          warnOnce(
-            () =>
-              `duplicate message key ${JSON.stringify(key)}: keys must be unique and stable. Every message is still rendered with its own size, but React keys of rendered rows that share it get a suffix, and scrollToId finds one of them.`,
-          );
-        }
-        keys.add(key);
-      }
-    }
     seen.applyChange(change, length, getKeyAt);
     reads.prune(length, getKeyAt);
 
@@ -1448,6 +1459,7 @@ export const createChatListEngine = <TMessage>() => {
       // A new conversation opens at its newest message, whatever the follow mode (SPEC §2.5).
       olderLoader.trigger = INITIAL_HISTORY_TRIGGER;
       newerLoader.trigger = INITIAL_HISTORY_TRIGGER;
+      readerHeading = null;
       turns.reset();
       syncBusy();
       needsOpeningScroll = handle.viewportSize === 0;
@@ -1592,12 +1604,25 @@ export const createChatListEngine = <TMessage>() => {
      */
     update(next: RenderInputs<TMessage>): (virtualIndex: number) => MessageKey {
       const previous = inputs as RenderInputs<TMessage> | undefined;
-      // The one scan of the whole list per render; the layout and the key census read only inside it.
+      // The one scan of the whole list per render; the layout keys and the duplicate-key count read only inside it.
       const changedWindow = previous === undefined ? undefined : findChangedWindow(previous.messages, next.messages);
       firstChangedRow =
         previous === undefined || changedWindow === undefined ? 0 : findFirstChangedRow(previous, next, changedWindow);
       if (previous !== undefined && changedWindow !== undefined) moveLayoutKeys(previous, next, changedWindow);
       if (firstChangedRow !== null) rowKeyGetter = createRowKeyGetter();
+      if (process.env.NODE_ENV !== 'production') {
+        const duplicate = duplicateKeys?.applyChange(
+          changedWindow ?? { start: 0, previousEnd: 0, nextEnd: next.messages.length },
+          previous === undefined ? next.getKeyAt : previous.getKeyAt,
+          next.getKeyAt,
+        );
+        if (duplicate !== undefined) {
+          warnOnce(
+            () =>
+              `duplicate message key ${JSON.stringify(duplicate)}: keys must be unique and stable. Every message is still rendered with its own size, but React keys of rendered rows that share it get a suffix, and scrollToId finds one of them.`,
+          );
+        }
+      }
       pendingAnchor =
         previous !== undefined &&
         virtualizer !== undefined &&
@@ -1618,6 +1643,11 @@ export const createChatListEngine = <TMessage>() => {
       keepReaderAnchored(instance);
       planRenderedSpace(instance);
     },
+    /**
+     * TanStack's `rangeExtractor` for this render: the rows beyond the viewport for the way the
+     * reader last scrolled (core `overscan.ts`, see `readerHeading`).
+     */
+    rangeExtractor: () => getRangeExtractor(readerHeading),
     /** The space the latest render lays its rows out in: a row's top in the scroller is its `start` minus `shift`. */
     scrollSpace: () => scaling.renderedSpace,
     contentSize,
@@ -1745,16 +1775,13 @@ export const createChatListEngine = <TMessage>() => {
   /**
    * A new `getItemKey` for TanStack: the layout key of a row of the current render, the
    * prefix's, a message's (see `layoutKeyBase`) or the suffix's. TanStack calls it for every row
-   * it lays out (100 000 at the opening), so it is the one function between TanStack and the
-   * key: no call to another per row.
+   * it lays out (100 000 at the opening), so it reads no message: only the row's place.
    */
   function createRowKeyGetter() {
     return (virtualIndex: number): MessageKey => {
-      const { hasPrefix, hasSuffix, messages } = inputs;
-      if (hasPrefix && virtualIndex === 0) return PREFIX_KEY;
-      const index = hasPrefix ? virtualIndex - 1 : virtualIndex;
-      if (hasSuffix && index === messages.length) return SUFFIX_KEY;
-      return index + layoutKeyBase;
+      const index = messageIndexOfRow(virtualIndex, inputs.hasPrefix, inputs.messages.length);
+      if (index === PREFIX_ROW) return PREFIX_KEY;
+      return index === SUFFIX_ROW ? SUFFIX_KEY : index + layoutKeyBase;
     };
   }
 

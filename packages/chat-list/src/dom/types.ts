@@ -298,7 +298,9 @@ export interface ChatListBehaviorOptions<TMessage> {
    */
   atBottomThreshold?: number;
   /**
-   * Rows rendered beyond each edge of the viewport.
+   * Rows rendered beyond each edge of the viewport. Once the reader scrolls, the edge they
+   * scroll toward keeps all of them and the edge they leave at most 2, until they turn: the rows
+   * a fast scroll shows next are ready, and the DOM holds at most the viewport's rows and twice this.
    * @defaultValue `10`
    */
   overscan?: number;

@@ -94,7 +94,7 @@ describe('the opening', () => {
       const result = useChatList<Message>({ messages, getMessageKey });
       return <div ref={result.scrollerRef} />;
     }
-    // Development builds check every key for duplicates after a change (a warning); production does not.
+    // Development builds count every key of a new list for duplicates (a warning); production does not.
     const environment = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
     try {
@@ -102,6 +102,25 @@ describe('the opening', () => {
     } finally {
       process.env.NODE_ENV = environment;
     }
+    expect(getMessageKey.mock.calls.length).toBeGreaterThan(0);
+    expect(getMessageKey.mock.calls.length).toBeLessThan(200);
+  });
+});
+
+describe('the duplicate-key check of development builds', () => {
+  test('an append to 10 000 messages reads the keys of the rendered rows and the new message, not every key', () => {
+    const messages = makeMessages(COUNT);
+    const getMessageKey = vi.fn((message: Message) => message.id);
+    function List({ messages: current }: { messages: readonly Message[] }) {
+      const result = useChatList<Message>({ messages: current, getMessageKey });
+      return <div ref={result.scrollerRef} />;
+    }
+    const { rerender } = render(<List messages={messages} />);
+    getMessageKey.mockClear();
+
+    rerender(<List messages={[...messages, ...makeMessages(1, COUNT)]} />);
+
+    expect(process.env.NODE_ENV).not.toBe('production');
     expect(getMessageKey.mock.calls.length).toBeGreaterThan(0);
     expect(getMessageKey.mock.calls.length).toBeLessThan(200);
   });

@@ -20,6 +20,9 @@ import {
   startsGroup,
   type GroupKey,
   type MessageKey,
+  messageIndexOfRow,
+  PREFIX_ROW,
+  SUFFIX_ROW,
 } from '../core';
 import { createChatListEngine, measureRowElement } from '../dom/chat-list-engine';
 import { warnOnce } from '../dom/dev-warnings';
@@ -240,8 +243,8 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
   );
   const estimateItemSize = React.useCallback(
     (virtualIndex: number): number => {
-      const index = virtualIndex - prefixCount;
-      if (index < 0 || index >= safeMessages.length) return AFFIX_ESTIMATED_SIZE;
+      const index = messageIndexOfRow(virtualIndex, hasPrefix, safeMessages.length);
+      if (index === PREFIX_ROW || index === SUFFIX_ROW) return AFFIX_ESTIMATED_SIZE;
       // TanStack asks every row's estimate at the opening: without an estimate of the app's or a
       // snapshot, no message is read (issue #15).
       if (estimateSize === undefined && snapshotSizes === undefined) return DEFAULT_ESTIMATED_SIZE;
@@ -256,7 +259,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
       }
       return size;
     },
-    [estimateSize, prefixCount, safeMessages, snapshotSizes, getKeyAt],
+    [estimateSize, hasPrefix, safeMessages, snapshotSizes, getKeyAt],
   );
 
   const { getGroupKey } = options;
@@ -287,6 +290,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     estimateSize: estimateItemSize,
     getItemKey,
     overscan: sanitizeNumber(options.overscan, OVERSCAN_RULE),
+    rangeExtractor: chat.rangeExtractor(),
     // TanStack measures, ranges and compensates rows that resize above the viewport. Keeping
     // the reader's row still across a change of messages is the engine's (its reading
     // anchor): TanStack's `anchorTo: 'end'` anchors only when the edge keys change, so a
@@ -400,9 +404,10 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
       isDetached: boolean,
     ): ChatListRow<TMessage> => {
       const start = layoutStart - shift;
-      const index = virtualIndex - prefixCount;
-      if (index < 0 || index >= safeMessages.length) {
-        return { kind: index < 0 ? 'prefix' : 'suffix', key: key as string, virtualIndex, start, isDetached: false };
+      const index = messageIndexOfRow(virtualIndex, hasPrefix, safeMessages.length);
+      if (index === PREFIX_ROW || index === SUFFIX_ROW) {
+        const kind = index === PREFIX_ROW ? 'prefix' : 'suffix';
+        return { kind, key: key as string, virtualIndex, start, isDetached: false };
       }
       const groupKey = getGroupKeyAt(index);
       return {
@@ -422,7 +427,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     // In index order, so that React never moves the focused element (a move would blur it).
     const detached = toRow(detachedItem, true);
     return detachedItem.index < (virtualItems[0]?.index ?? 0) ? [detached, ...inRange] : [...inRange, detached];
-  }, [virtualItems, safeMessages, prefixCount, detachedItem, getGroupKeyAt, getKeyAt, shift]);
+  }, [virtualItems, safeMessages, hasPrefix, detachedItem, getGroupKeyAt, getKeyAt, shift]);
 
   const messageCount = safeMessages.length;
   const getRowAttributes = React.useCallback(

@@ -51,14 +51,17 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // instead of a relayout per row) to 15.14 kB and 25.09 kB, and layout keys that are positions
 // following their messages (#15: TanStack's layout reads no message; the key census and the
 // size cache that skipped lookups went, the re-keying of measured sizes through a change came;
-// mount 100 000: 91 → 64 ms) to 15.25 kB and 25.21 kB. Read receipts and the sticky group header are
+// mount 100 000: 91 → 64 ms) to 15.25 kB and 25.21 kB, and the overscan behind the reader's scroll cut to 2 rows
+// (SPEC §5: at most twice the overscan beyond the viewport; the range extractor per heading) with
+// one place that says which row is the prefix, a message or the suffix, to 15.55 kB and 25.52 kB.
+// Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 15252 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 25208 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 15546 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 25520 },
 ];
 
 const measure = (external: string[]) =>

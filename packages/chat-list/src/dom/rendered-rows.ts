@@ -1,0 +1,32 @@
+import type { Range } from '@tanstack/virtual-core';
+import { getRenderedRows, type ScrollHeading } from '../core/overscan';
+
+const createRangeExtractor =
+  (heading: ScrollHeading) =>
+  (range: Range): number[] => {
+    const { first, last } = getRenderedRows({
+      firstRowInView: range.startIndex,
+      lastRowInView: range.endIndex,
+      overscan: range.overscan,
+      count: range.count,
+      heading,
+    });
+    const indexes = new Array<number>(Math.max(0, last - first + 1));
+    for (let index = first; index <= last; index++) indexes[index - first] = index;
+    return indexes;
+  };
+
+/**
+ * One extractor per heading, each the same function every time: TanStack picks its rows again
+ * when it gets another one (it is in its memo's inputs), so the render after the reader turns
+ * renders the overscan ahead of them.
+ */
+const RANGE_EXTRACTORS = {
+  up: createRangeExtractor('up'),
+  down: createRangeExtractor('down'),
+  atRest: createRangeExtractor(null),
+};
+
+/** TanStack's `rangeExtractor` for a heading: the rows of the core's `getRenderedRows`. */
+export const getRangeExtractor = (heading: ScrollHeading): ((range: Range) => number[]) =>
+  heading === null ? RANGE_EXTRACTORS.atRest : RANGE_EXTRACTORS[heading];
