@@ -1,4 +1,5 @@
 import { READER_ROW_TOP_TOLERANCE_PX } from './reading-anchor';
+import { messageIndexOfRow } from './rows';
 
 /**
  * What a message's group is known by (a day, an author's run): consecutive messages with the
@@ -28,8 +29,8 @@ export interface GroupedRows {
 
 /** Whether the row at `virtualIndex` (TanStack's index, the prefix counted) is a message that starts a group. */
 export const isGroupStartRow = (virtualIndex: number, rows: GroupedRows): boolean => {
-  const index = virtualIndex - rows.prefixCount;
-  return index >= 0 && index < rows.messageCount && isGroupStart(index, rows.groupKeyAt);
+  const index = messageIndexOfRow(virtualIndex, rows.prefixCount > 0, rows.messageCount);
+  return index >= 0 && isGroupStart(index, rows.groupKeyAt);
 };
 
 /** What the sticky-header decision reads of the layout (rows in TanStack's virtual indexes, px from the content's top). */

@@ -1,9 +1,7 @@
 /**
  * The rows TanStack lays out: the prefix (when there is one), the messages, then the suffix
  * (when there is one). The layout keys, the message keys of anchors, the estimates and the
- * rendered rows ask here which one a row is. Two twins remain, the `isMessageRow` of the reading
- * anchor (chat-list-engine.ts) and of the sticky header (sticky-group-header.ts), which still
- * compare with the prefix count themselves.
+ * rendered rows, the reading anchor and the sticky header ask here which one a row is.
  */
 
 /** {@link messageIndexOfRow} of the prefix row. */

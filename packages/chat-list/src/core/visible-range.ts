@@ -1,3 +1,4 @@
+import { messageIndexOfRow } from './rows';
 /** A laid-out row, as the virtualizer reports it (px from the top of the content). */
 export interface LaidOutRow {
   start: number;
@@ -44,9 +45,9 @@ export const getVisibleIndexRange = ({
   let lastIndex = -1;
   for (let index = firstRowInView; index < rows.length; index++) {
     const row = rows[index] as LaidOutRow;
-    const messageIndex = index - prefixCount;
     if (row.start >= viewportEnd) break;
-    if (messageIndex < 0 || messageIndex >= messageCount || row.end <= scrollOffset || row.end <= row.start) continue;
+    const messageIndex = messageIndexOfRow(index, prefixCount > 0, messageCount);
+    if (messageIndex < 0 || row.end <= scrollOffset || row.end <= row.start) continue;
     if (firstIndex === -1) firstIndex = messageIndex;
     lastIndex = messageIndex;
   }

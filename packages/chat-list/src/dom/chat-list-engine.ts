@@ -1573,13 +1573,12 @@ export const createChatListEngine = <TMessage>() => {
     const offset = scroller === null ? virtualizer.scrollOffset : offsetNow();
     if (offset === null || offset === undefined) return null;
     const layout = getLayout(virtualizer);
-    const previousPrefixCount = prefixCount();
-    const messageRows = inputs.messages.length;
+    const { hasPrefix, messages } = inputs;
     const row = findReadingAnchor(
       {
         count: layout.length,
         rowAt: (index) => layout[index],
-        isMessageRow: (index) => index >= previousPrefixCount && index < previousPrefixCount + messageRows,
+        isMessageRow: (index) => messageIndexOfRow(index, hasPrefix, messages.length) >= 0,
       },
       {
         firstRowInView: virtualizer.getVirtualItemForOffset(offset)?.index ?? 0,

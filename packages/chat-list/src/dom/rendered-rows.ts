@@ -1,4 +1,4 @@
-import type { Range } from '@tanstack/virtual-core';
+import { defaultRangeExtractor, type Range } from '@tanstack/virtual-core';
 import { getRenderedRows, type ScrollHeading } from '../core/overscan';
 
 const createRangeExtractor =
@@ -11,9 +11,8 @@ const createRangeExtractor =
       count: range.count,
       heading,
     });
-    const indexes = new Array<number>(Math.max(0, last - first + 1));
-    for (let index = first; index <= last; index++) indexes[index - first] = index;
-    return indexes;
+    // TanStack's own list of indexes from first to last, with the overscan already in them.
+    return defaultRangeExtractor({ startIndex: first, endIndex: last, overscan: 0, count: range.count });
   };
 
 /**

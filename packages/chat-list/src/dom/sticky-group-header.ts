@@ -1,4 +1,4 @@
-import { findStickyHeader, isGroupStartRow, type GroupKey } from '../core';
+import { findStickyHeader, isGroupStartRow, messageIndexOfRow, type GroupKey } from '../core';
 import { getLayout, type ListVirtualizer } from './tanstack-internals';
 
 /** The group header stuck to the top of the list: the group of the message at the viewport's top. */
@@ -52,7 +52,7 @@ export const createStickyGroupHeader = <TMessage>(source: StickyGroupHeaderSourc
       {
         count: layout.length,
         rowAt: (index) => layout[index],
-        isMessageRow: (index) => index >= rows.prefixCount && index < rows.prefixCount + rows.messageCount,
+        isMessageRow: (index) => messageIndexOfRow(index, rows.prefixCount > 0, rows.messageCount) >= 0,
         isGroupStartRow: (index) => isGroupStartRow(index, rows),
       },
       {
