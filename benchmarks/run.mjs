@@ -148,6 +148,7 @@ const data = {
       '@tanstack/react-virtual',
       'react-virtuoso',
       'virtua',
+      '@legendapp/list',
       'use-stick-to-bottom',
       '@shadcn/react',
       'react',

@@ -50,6 +50,13 @@ export const SIZE_ENTRIES = [
     external: REACT,
   },
   {
+    key: 'legend',
+    impl: 'legend',
+    label: "import { LegendList } from '@legendapp/list/react'",
+    contents: "export { LegendList } from '@legendapp/list/react';",
+    external: REACT,
+  },
+  {
     key: 'stick-to-bottom',
     impl: 'stick-to-bottom',
     label: "import { StickToBottom } from 'use-stick-to-bottom'",

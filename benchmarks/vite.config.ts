@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The bench page: one production build with all seven implementations.
+// The bench page: one production build with all eight implementations.
 // `@chat-list/react` resolves to the workspace package's built dist (the
 // published artifact), so build it first (`pnpm bench` at the root does).
 export default defineConfig({

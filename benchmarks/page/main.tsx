@@ -2,6 +2,7 @@ import { createMessageGenerator, type ChatMessage } from '@chat-list/sample-data
 import { useLayoutEffect, useState, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { Legend } from './impls/Legend';
 import { Ours } from './impls/Ours';
 import { Plain } from './impls/Plain';
 import { Shadcn } from './impls/Shadcn';
@@ -12,7 +13,7 @@ import { Virtuoso } from './impls/Virtuoso';
 import type { ImplProps, ListState } from './shared';
 
 // ---------------------------------------------------------------------------
-// Query: ?impl=ours|tanstack|virtuoso|virtua|plain|stick-to-bottom|shadcn&count=N&seed=1&history=H&future=F
+// Query: ?impl=ours|tanstack|virtuoso|virtua|legend|plain|stick-to-bottom|shadcn&count=N&seed=1&history=H&future=F
 // ---------------------------------------------------------------------------
 
 const IMPLS: Record<string, ComponentType<ImplProps>> = {
@@ -20,6 +21,7 @@ const IMPLS: Record<string, ComponentType<ImplProps>> = {
   tanstack: Tanstack,
   virtuoso: Virtuoso,
   virtua: Virtua,
+  legend: Legend,
   plain: Plain,
   'stick-to-bottom': StickToBottom,
   shadcn: Shadcn,
