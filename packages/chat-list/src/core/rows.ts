@@ -1,7 +1,7 @@
 /**
  * The rows TanStack lays out: the prefix (when there is one), the messages, then the suffix
- * (when there is one). The layout keys, the message keys of anchors, the estimates and the
- * rendered rows, the reading anchor and the sticky header ask here which one a row is.
+ * (when there is one). Whatever needs to know which one a row is asks here, so that the order
+ * is decided in one place.
  */
 
 /** {@link messageIndexOfRow} of the prefix row. */

@@ -1,4 +1,5 @@
 import { messageIndexOfRow } from './rows';
+
 /** A laid-out row, as the virtualizer reports it (px from the top of the content). */
 export interface LaidOutRow {
   start: number;

@@ -644,6 +644,10 @@ export const createChatListEngine = <TMessage>() => {
     if (owner.kind === 'pinned-to-bottom') {
       setModelScrollOffset(virtualizer, writeScroll(scroller, bottomOffset(scroller), 'pin'));
     }
+    // New sizes can change what is in view without a scroll event (the browser fires none for an
+    // offset it already reported): the fuzzer (seed 11001) found the current turn left on the one
+    // shown before the remeasure.
+    if (committedMessages === inputs.messages) reportVisible();
   };
 
   const applyEffect = (effect: ScrollOwnerEffect) => {

@@ -426,6 +426,26 @@ const FOUND_BY_THE_FUZZER: Array<{ name: string; count: number; strict: boolean;
       { kind: 'append', count: 10, role: 'user' },
     ],
   },
+  {
+    // remeasure() changed which message is at the top without a scroll event (the browser fires
+    // none for an offset it already reported), and nothing else reported: currentTurnId stayed on
+    // the turn from before (seed 11001; remeasure now reports what is in view itself).
+    name: 'remeasure reports the turn that its new sizes bring to the top',
+    count: 3,
+    strict: false,
+    turns: true,
+    steps: [
+      { kind: 'resize-row', at: 0.382, extra: 30 },
+      { kind: 'append', count: 1, role: 'user' },
+      { kind: 'remove', at: 0.053 },
+      { kind: 'scrollbar', at: 0.188 },
+      { kind: 'prepend', count: 1 },
+      { kind: 'edit', at: 0.651 },
+      { kind: 'follow', mode: 'at-bottom' },
+      { kind: 'remove', at: 0.528 },
+      { kind: 'remeasure' },
+    ],
+  },
 ];
 
 if (REPLAY === undefined) {
