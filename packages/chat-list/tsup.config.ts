@@ -67,7 +67,6 @@ export const INTERNAL_PROPERTIES = [
   'firstRowInView',
   'lastRowInView',
   'atRest',
-  'prefixCount',
   'messageCount',
   'newestSeenKey',
   'markVisible',
@@ -115,6 +114,12 @@ export const INTERNAL_PROPERTIES = [
   'scrollSpace',
   // the resizes since TanStack's last layout (src/dom/chat-list-engine.ts, placeResizedRow)
   'changeCount',
+  // the opening window (src/core/opening-window.ts, the engine's \`openingWindow\`)
+  'hiddenCount',
+  'isEndRequested',
+  'waitingCommands',
+  'opensAtNewest',
+  'requestRender',
 ];
 
 export default defineConfig({

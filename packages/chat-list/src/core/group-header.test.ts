@@ -51,7 +51,7 @@ describe('isGroupStart', () => {
 });
 
 describe('isGroupStartRow', () => {
-  const rows = { prefixCount: 1, messageCount: 3, groupKeyAt: (index: number) => ['mon', 'mon', 'tue'][index] };
+  const rows = { firstMessageRow: 1, messageCount: 3, groupKeyAt: (index: number) => ['mon', 'mon', 'tue'][index] };
 
   it('counts the prefix row before the first message, and no affix row starts a group', () => {
     expect([0, 1, 2, 3, 4].map((virtualIndex) => isGroupStartRow(virtualIndex, rows))).toEqual([
@@ -61,7 +61,7 @@ describe('isGroupStartRow', () => {
       true,
       false,
     ]);
-    expect(isGroupStartRow(0, { ...rows, prefixCount: 0 })).toBe(true);
+    expect(isGroupStartRow(0, { ...rows, firstMessageRow: 0 })).toBe(true);
   });
 });
 

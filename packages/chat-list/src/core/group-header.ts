@@ -21,15 +21,15 @@ export const startsGroup = (key: GroupKey | undefined, previousKey: GroupKey | u
 
 /** Where the message rows are among TanStack's rows, and their group keys. */
 export interface GroupedRows {
-  /** Rows before the first message (the "Loading..." prefix): 0 or 1. */
-  prefixCount: number;
+  /** The row of the first message (`rows.ts`): 1 after the "Loading..." prefix, 0 without, negative in an opening window. */
+  firstMessageRow: number;
   messageCount: number;
   groupKeyAt: (index: number) => GroupKey | undefined;
 }
 
 /** Whether the row at `virtualIndex` (TanStack's index, the prefix counted) is a message that starts a group. */
 export const isGroupStartRow = (virtualIndex: number, rows: GroupedRows): boolean => {
-  const index = messageIndexOfRow(virtualIndex, rows.prefixCount > 0, rows.messageCount);
+  const index = messageIndexOfRow(virtualIndex, rows.firstMessageRow, rows.messageCount);
   return index >= 0 && isGroupStart(index, rows.groupKeyAt);
 };
 

@@ -18,5 +18,6 @@ export * from './turns';
 export * from './glide';
 export * from './scroll-space';
 export * from './rows';
+export * from './opening-window';
 export * from './duplicate-keys';
 export * from './overscan';

@@ -21,7 +21,7 @@ const visible = (laidOut: readonly LaidOutRow[], scrollOffset: number, viewportS
     firstRowInView: 0,
     scrollOffset,
     viewportSize,
-    prefixCount: 0,
+    firstMessageRow: 0,
     messageCount: laidOut.length,
   });
 
@@ -65,7 +65,7 @@ describe('getVisibleIndexRange', () => {
         firstRowInView: 0,
         scrollOffset: 0,
         viewportSize: 280,
-        prefixCount: 1,
+        firstMessageRow: 1,
         messageCount: 2,
       }),
     ).toEqual({ firstIndex: 0, lastIndex: 1 });
@@ -79,7 +79,7 @@ describe('getVisibleIndexRange', () => {
         firstRowInView: 0,
         scrollOffset: 0,
         viewportSize: 150,
-        prefixCount: 1,
+        firstMessageRow: 1,
         messageCount: 1,
       }),
     ).toBeNull();
@@ -98,7 +98,7 @@ describe('getVisibleIndexRange', () => {
         firstRowInView: 5001,
         scrollOffset: 500_150,
         viewportSize: 100,
-        prefixCount: 0,
+        firstMessageRow: 0,
         messageCount: many.length,
       }),
     ).toEqual({
@@ -121,7 +121,7 @@ describe('getVisibleIndexRange', () => {
         firstRowInView: 2,
         scrollOffset: 250,
         viewportSize: 300,
-        prefixCount: 0,
+        firstMessageRow: 0,
         messageCount: rows.length,
       }),
     ).toEqual({ firstIndex: 2, lastIndex: 5 });

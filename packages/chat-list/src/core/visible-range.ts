@@ -20,14 +20,14 @@ export interface VisibleRangeQuery {
   firstRowInView: number;
   scrollOffset: number;
   viewportSize: number;
-  /** 1 with a prefix row before the first message, else 0. */
-  prefixCount: number;
+  /** The row of the first message (`rows.ts`): 1 after a prefix row, 0 without, negative in an opening window. */
+  firstMessageRow: number;
   messageCount: number;
 }
 
 /**
  * The messages that intersect `[scrollOffset, scrollOffset + viewportSize)`, as
- * indexes in `messages` (row index minus `prefixCount`; the prefix and suffix
+ * indexes in `messages` (row index minus `firstMessageRow`; the prefix and suffix
  * rows are no messages). The scan starts at `firstRowInView` and stops at the
  * first row past the viewport. Touching an edge is not intersecting: a row that
  * ends exactly at the top of the viewport is not seen.
@@ -37,7 +37,7 @@ export const getVisibleIndexRange = ({
   firstRowInView,
   scrollOffset,
   viewportSize,
-  prefixCount,
+  firstMessageRow,
   messageCount,
 }: VisibleRangeQuery): VisibleIndexRange | null => {
   if (viewportSize <= 0) return null;
@@ -47,7 +47,7 @@ export const getVisibleIndexRange = ({
   for (let index = firstRowInView; index < rows.length; index++) {
     const row = rows[index] as LaidOutRow;
     if (row.start >= viewportEnd) break;
-    const messageIndex = messageIndexOfRow(index, prefixCount > 0, messageCount);
+    const messageIndex = messageIndexOfRow(index, firstMessageRow, messageCount);
     if (messageIndex < 0 || row.end <= scrollOffset || row.end <= row.start) continue;
     if (firstIndex === -1) firstIndex = messageIndex;
     lastIndex = messageIndex;

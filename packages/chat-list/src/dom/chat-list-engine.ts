@@ -17,6 +17,7 @@ import {
   detectMessageChange,
   findAnchorIndex,
   findKey,
+  planOpeningWindow,
   applyLayoutKeyPlan,
   planLayoutKeys,
   findChangedWindow,
@@ -147,12 +148,19 @@ export interface RenderInputs<TMessage> {
   hasSuffix: boolean;
   /** The group key of `messages[index]` (`getGroupKey`, checked); always undefined without groups. */
   getGroupKeyAt: (index: number) => GroupKey | undefined;
+  /** Renders the list again (the hook's state setter): the engine ends its opening window with it. */
+  requestRender: () => void;
+}
+
+/** A render's inputs as the engine lays them out: where its first message is among TanStack's rows (core `rows.ts`). */
+interface LaidOutInputs<TMessage> extends RenderInputs<TMessage> {
+  firstMessageRow: number;
 }
 
 /** Whether the row at `virtualIndex` is a message that starts a group of `getGroupKey` in these inputs. */
-const isGroupStartRowIn = <TMessage>(render: RenderInputs<TMessage>, virtualIndex: number): boolean =>
+const isGroupStartRowIn = <TMessage>(render: LaidOutInputs<TMessage>, virtualIndex: number): boolean =>
   isGroupStartRow(virtualIndex, {
-    prefixCount: render.hasPrefix ? 1 : 0,
+    firstMessageRow: render.firstMessageRow,
     messageCount: render.messages.length,
     groupKeyAt: render.getGroupKeyAt,
   });
@@ -252,7 +260,7 @@ interface PendingAnchor {
  */
 export const createChatListEngine = <TMessage>() => {
   /** The render's inputs, set by `update` before anything here can run. */
-  let inputs: RenderInputs<TMessage>;
+  let inputs: LaidOutInputs<TMessage>;
   /** TanStack's; missing only during the first render's `update`, which checks. */
   let virtualizer = undefined as unknown as ListVirtualizer;
   let scroller: HTMLElement | null = null;
@@ -271,6 +279,19 @@ export const createChatListEngine = <TMessage>() => {
   /** The visually hidden polite live region that announces newer messages (issue #17), when rendered. */
   let announcer: HTMLElement | null = null;
   let isMounted = false;
+  /**
+   * The opening window (core `opening-window.ts`): the oldest messages TanStack does not lay out
+   * yet, stood in for by one block of their estimated height. `isEndRequested` asks the next
+   * render to lay out all of them; the commands of the handle that arrive meanwhile wait in
+   * `waitingCommands`, so that every message is a target when they run.
+   */
+  const openingWindow = {
+    hiddenCount: 0,
+    isEndRequested: false,
+    frame: 0,
+    timer: undefined as ReturnType<typeof setTimeout> | undefined,
+    waitingCommands: [] as Array<() => void>,
+  };
 
   let owner: ScrollOwner = READER;
   let pinsWhileGrowing = true;
@@ -401,13 +422,59 @@ export const createChatListEngine = <TMessage>() => {
   let pendingBatches: Array<() => void> = [];
   let detachScroller: (() => void) | undefined;
 
-  const prefixCount = () => (inputs.hasPrefix ? 1 : 0);
+  /** The row of `messages[0]` among TanStack's rows (core `rows.ts`): add it to a message's index to get its row. */
+  const firstMessageRow = () => inputs.firstMessageRow;
+  /** Asks the next render to lay out every message (core `opening-window.ts`); nothing when all are. */
+  const endOpeningWindow = () => {
+    if (openingWindow.hiddenCount === 0 || openingWindow.isEndRequested) return;
+    openingWindow.isEndRequested = true;
+    inputs.requestRender();
+  };
+  /** Ends the opening window in a task after the first paint, unless something ends it before. */
+  const scheduleOpeningWindowEnd = () => {
+    if (openingWindow.hiddenCount === 0 || openingWindow.frame !== 0 || openingWindow.timer !== undefined) return;
+    if (typeof requestAnimationFrame === 'undefined') return endOpeningWindow();
+    // A timeout set in a frame's callback runs after that frame is painted.
+    openingWindow.frame = requestAnimationFrame(() => {
+      openingWindow.frame = 0;
+      openingWindow.timer = setTimeout(() => {
+        openingWindow.timer = undefined;
+        endOpeningWindow();
+      });
+    });
+  };
+  const cancelOpeningWindowEnd = () => {
+    if (openingWindow.frame !== 0) cancelAnimationFrame(openingWindow.frame);
+    clearTimeout(openingWindow.timer);
+    openingWindow.frame = 0;
+    openingWindow.timer = undefined;
+  };
+  /** Runs the commands that waited for every message to be laid out, once it is (or the list unmounts). */
+  const runWaitingCommands = () => {
+    if (openingWindow.hiddenCount > 0 && isMounted) return;
+    const waiting = openingWindow.waitingCommands;
+    openingWindow.waitingCommands = [];
+    for (const run of waiting) run();
+  };
+  /**
+   * A command of the handle, run once TanStack lays out every message: in an opening window it
+   * waits for the next render, which ends the window, so that its target has a row.
+   */
+  const runWhenLaidOut = (command: () => void) => {
+    if (openingWindow.hiddenCount === 0) return command();
+    openingWindow.waitingCommands.push(command);
+    endOpeningWindow();
+  };
+  const resolveWhenLaidOut = (command: () => Promise<boolean>): Promise<boolean> =>
+    openingWindow.hiddenCount === 0
+      ? command()
+      : new Promise<boolean>((resolve) => runWhenLaidOut(() => resolve(command())));
   const hasNewer = () => inputs.options.hasNewer === true;
   const atBottomThreshold = () => sanitizeNumber(inputs.options.atBottomThreshold, AT_BOTTOM_THRESHOLD_RULE);
   /** The message key of a row of the current render; the prefix and the suffix have their own. */
   const getRowMessageKey = (virtualIndex: number): MessageKey => {
-    const { messages, getKeyAt, hasPrefix } = inputs;
-    const index = messageIndexOfRow(virtualIndex, hasPrefix, messages.length);
+    const { messages, getKeyAt } = inputs;
+    const index = messageIndexOfRow(virtualIndex, firstMessageRow(), messages.length);
     if (index === PREFIX_ROW) return PREFIX_KEY;
     return index === SUFFIX_ROW ? SUFFIX_KEY : getKeyAt(index);
   };
@@ -418,7 +485,7 @@ export const createChatListEngine = <TMessage>() => {
     virtualizer: () => virtualizer,
     messages: () => inputs.messages,
     getKeyAt: (index) => inputs.getKeyAt(index),
-    prefixCount: () => prefixCount(),
+    firstMessageRow: () => firstMessageRow(),
     isTurnStart: () => inputs.options.isTurnStart,
     turnPeek: () => inputs.options.turnPeek,
     scroller: () => scroller,
@@ -694,7 +761,10 @@ export const createChatListEngine = <TMessage>() => {
         if (target.offset !== undefined) {
           return scroller !== null && Math.abs(correctedOffsetOf(target, scroller) - offsetNow()) <= EDGE_TOLERANCE_PX;
         }
-        const offset = virtualizer.getOffsetForIndex(target.index + prefixCount(), toVirtualizerAlign(target.align));
+        const offset = virtualizer.getOffsetForIndex(
+          target.index + firstMessageRow(),
+          toVirtualizerAlign(target.align),
+        );
         if (offset === undefined || scroller === null) return false;
         // The browser clamps: a target past either end is reached at that end (content that
         // just fills the viewport has nowhere to scroll, #13).
@@ -719,7 +789,7 @@ export const createChatListEngine = <TMessage>() => {
     }
     remeasureRenderedRows();
     if (isOnTarget(target)) return true;
-    virtualizer.scrollToIndex(target.index + prefixCount(), {
+    virtualizer.scrollToIndex(target.index + firstMessageRow(), {
       align: toVirtualizerAlign(target.align),
       behavior: 'auto',
     });
@@ -733,7 +803,7 @@ export const createChatListEngine = <TMessage>() => {
   const correctedOffsetOf = (target: ScrollTarget, element: HTMLElement): number => {
     const bottom = bottomOffset(element);
     if (target.kind !== 'index' || target.offset === undefined) return bottom;
-    const row = getLayout(virtualizer)[target.index + prefixCount()];
+    const row = getLayout(virtualizer)[target.index + firstMessageRow()];
     return row === undefined ? offsetNow() : Math.min(Math.max(row.start - target.offset, 0), bottom);
   };
 
@@ -803,7 +873,7 @@ export const createChatListEngine = <TMessage>() => {
     }
     const align = anchor?.align ?? 'start';
     return startCommand({ kind: 'index', index, align }, 'auto', 'opening', () =>
-      virtualizer.scrollToIndex(index + prefixCount(), { align, behavior: 'auto' }),
+      virtualizer.scrollToIndex(index + firstMessageRow(), { align, behavior: 'auto' }),
     );
   };
 
@@ -865,13 +935,13 @@ export const createChatListEngine = <TMessage>() => {
     if (anchor === null) return null;
     const sizes: Array<[MessageKey, number]> = [];
     for (const item of virtualizer.getVirtualItems()) {
-      const index = item.index - prefixCount();
+      const index = item.index - firstMessageRow();
       if (index >= 0 && index < messages.length && isRowMeasured(virtualizer, item.key)) {
         sizes.push([getKeyAt(index), item.size]);
       }
     }
     return {
-      row: { id: getKeyAt(anchor.index - prefixCount()), offset: anchor.distance },
+      row: { id: getKeyAt(anchor.index - firstMessageRow()), offset: anchor.distance },
       isAtBottom: handle.isAtBottom,
       newestSeenId: seen.newestSeenKey,
       sizes,
@@ -897,7 +967,7 @@ export const createChatListEngine = <TMessage>() => {
       firstRowInView: virtualizer.getVirtualItemForOffset(scrollOffset)?.index ?? 0,
       scrollOffset,
       viewportSize,
-      prefixCount: prefixCount(),
+      firstMessageRow: firstMessageRow(),
       messageCount: inputs.messages.length,
     });
     return range && { ...range, firstId: inputs.getKeyAt(range.firstIndex), lastId: inputs.getKeyAt(range.lastIndex) };
@@ -979,12 +1049,14 @@ export const createChatListEngine = <TMessage>() => {
     tanstackWriteReason = 'command';
   };
 
+  // The newest message is always laid out: `scrollToBottom` needs no wait for an opening window.
   const handle: ChatListHandle<TMessage> = {
     scrollToBottom: (scrollOptions) => scrollToBottom(scrollOptions?.behavior),
-    scrollToTop: (scrollOptions) => {
-      const behavior = toMotionBehavior(scrollOptions?.behavior ?? 'auto');
-      return startCommand({ kind: 'top' }, behavior, 'handle', () => virtualizer.scrollToOffset(0, { behavior }));
-    },
+    scrollToTop: (scrollOptions) =>
+      resolveWhenLaidOut(() => {
+        const behavior = toMotionBehavior(scrollOptions?.behavior ?? 'auto');
+        return startCommand({ kind: 'top' }, behavior, 'handle', () => virtualizer.scrollToOffset(0, { behavior }));
+      }),
     scrollToIndex(index, scrollOptions = {}) {
       const { length } = inputs.messages;
       if (!Number.isInteger(index) || index < 0 || index >= length) {
@@ -993,8 +1065,10 @@ export const createChatListEngine = <TMessage>() => {
       }
       const { align } = scrollOptions;
       const behavior = toMotionBehavior(scrollOptions.behavior ?? 'auto');
-      return startCommand({ kind: 'index', index, align }, behavior, 'handle', () =>
-        virtualizer.scrollToIndex(index + prefixCount(), { align: toVirtualizerAlign(align), behavior }),
+      return resolveWhenLaidOut(() =>
+        startCommand({ kind: 'index', index, align }, behavior, 'handle', () =>
+          virtualizer.scrollToIndex(index + firstMessageRow(), { align: toVirtualizerAlign(align), behavior }),
+        ),
       );
     },
     scrollToId(id, scrollOptions) {
@@ -1007,8 +1081,8 @@ export const createChatListEngine = <TMessage>() => {
       }
       return handle.scrollToIndex(index, scrollOptions);
     },
-    scrollToOffset: (offset, scrollOptions) => scrollRaw('scrollToOffset', offset, scrollOptions),
-    scrollBy: (delta, scrollOptions) => scrollRaw('scrollBy', delta, scrollOptions),
+    scrollToOffset: (offset, scrollOptions) => runWhenLaidOut(() => scrollRaw('scrollToOffset', offset, scrollOptions)),
+    scrollBy: (delta, scrollOptions) => runWhenLaidOut(() => scrollRaw('scrollBy', delta, scrollOptions)),
     get isAtTop() {
       return isAtTopEdge(readMetrics());
     },
@@ -1041,11 +1115,17 @@ export const createChatListEngine = <TMessage>() => {
     get currentTurnId() {
       return reportedTurn.key;
     },
-    scrollToTurn(target, scrollOptions) {
-      const turn = turns.findTarget(target);
-      if (turn === null) return Promise.resolve(false);
-      return scrollToRowOffset(turn.index, turn.offset, toMotionBehavior(scrollOptions?.behavior ?? 'auto'), 'handle');
-    },
+    scrollToTurn: (target, scrollOptions) =>
+      resolveWhenLaidOut(() => {
+        const turn = turns.findTarget(target);
+        if (turn === null) return Promise.resolve(false);
+        return scrollToRowOffset(
+          turn.index,
+          turn.offset,
+          toMotionBehavior(scrollOptions?.behavior ?? 'auto'),
+          'handle',
+        );
+      }),
   };
 
   /**
@@ -1108,7 +1188,7 @@ export const createChatListEngine = <TMessage>() => {
     const layout = getLayout(virtualizer);
     const visible: MessageVisibility[] = [];
     for (let index = range?.firstIndex ?? 0; range !== null && index <= range.lastIndex; index++) {
-      const row = layout[index + prefixCount()];
+      const row = layout[index + firstMessageRow()];
       const message = messages[index];
       // A hole gets a stand-in key (useChatList's getKeyAt): there is no message to have read.
       if (row === undefined || message === undefined || message === null) continue;
@@ -1234,7 +1314,7 @@ export const createChatListEngine = <TMessage>() => {
         ...metrics,
         isAtBottom: isAtBottomEdge(metrics),
         historyEndOffset: sanitizeNumber(options.historyEndOffset, HISTORY_END_OFFSET_RULE),
-        prefixSize: inputs.hasPrefix ? (layout[0]?.size ?? 0) : 0,
+        prefixSize: firstMessageRow() > 0 ? (layout[0]?.size ?? 0) : 0,
       })
         ? 'in-zone'
         : 'out-of-zone',
@@ -1348,6 +1428,16 @@ export const createChatListEngine = <TMessage>() => {
     if (isOwnWrite && write.reason === 'pin') pinToBottom();
     // The reader moved: the rows they now read are in view, measured as rows in view are.
     if (!isOwnWrite) anchoredRow = null;
+    // Someone else moved the scroller (a script, the scrollbar): older rows may come into view.
+    // Not so our own write that the browser clamped at the bottom, the content having shrunk as
+    // its rows were measured (the opening's).
+    const isClampedEcho =
+      write !== null &&
+      write.reason !== 'raw' &&
+      offset < write.offset &&
+      scroller !== null &&
+      bottomOffset(scroller) - offset < 1;
+    if (!isOwnWrite && !isClampedEcho) endOpeningWindow();
     syncWithScroller(isOwnWrite);
     if (!isOwnWrite && owner.kind === 'reader' && moved !== 0) readerHeading = moved > 0 ? 'down' : 'up';
   };
@@ -1361,6 +1451,8 @@ export const createChatListEngine = <TMessage>() => {
     ) {
       return;
     }
+    // The reader may scroll to older rows: lay them out.
+    endOpeningWindow();
     turns.release(virtualizer.getTotalSize());
     scaling.isReaderDriving = true;
     // In the same frame: no glide write may land before the reader's own scroll is read. A wheel
@@ -1427,10 +1519,13 @@ export const createChatListEngine = <TMessage>() => {
       clearTimeout(scrollEndTimer);
       clearTimeout(readCheckTimer);
       stopGliding();
+      cancelOpeningWindowEnd();
       olderLoader.request++;
       newerLoader.request++;
       // A watch frame still scheduled finds no command and stops.
       dispatch({ type: 'unmounted' });
+      // Unmounted, a waiting command resolves false at once, as any command on an unmounted list.
+      runWaitingCommands();
     };
   };
 
@@ -1542,6 +1637,8 @@ export const createChatListEngine = <TMessage>() => {
     // (issue #19); otherwise the commit or the scroll has reported the turn already.
     const { isTurnStart, turnPeek } = inputs.options;
     if (isTurnStart !== reportedTurn.isTurnStart || turnPeek !== reportedTurn.turnPeek) reportCurrentTurn();
+    if (isMounted) scheduleOpeningWindowEnd();
+    runWaitingCommands();
   };
 
   /** Whether the follow policy pins a list at the bottom while it grows, as of this render. */
@@ -1577,12 +1674,12 @@ export const createChatListEngine = <TMessage>() => {
     const offset = scroller === null ? virtualizer.scrollOffset : offsetNow();
     if (offset === null || offset === undefined) return null;
     const layout = getLayout(virtualizer);
-    const { hasPrefix, messages } = inputs;
+    const { firstMessageRow: firstRow, messages } = inputs;
     const row = findReadingAnchor(
       {
         count: layout.length,
         rowAt: (index) => layout[index],
-        isMessageRow: (index) => messageIndexOfRow(index, hasPrefix, messages.length) >= 0,
+        isMessageRow: (index) => messageIndexOfRow(index, firstRow, messages.length) >= 0,
       },
       {
         firstRowInView: virtualizer.getVirtualItemForOffset(offset)?.index ?? 0,
@@ -1605,8 +1702,13 @@ export const createChatListEngine = <TMessage>() => {
      * The render's inputs, before TanStack lays it out: the anchor is found in the last layout.
      * Returns TanStack's `getItemKey` for this render (see `rowKeyGetter`).
      */
-    update(next: RenderInputs<TMessage>): (virtualIndex: number) => MessageKey {
-      const previous = inputs as RenderInputs<TMessage> | undefined;
+    update(render: RenderInputs<TMessage>): (virtualIndex: number) => MessageKey {
+      const previous = inputs as LaidOutInputs<TMessage> | undefined;
+      openingWindow.hiddenCount = planHiddenCount(previous, render);
+      const next: LaidOutInputs<TMessage> = {
+        ...render,
+        firstMessageRow: openingWindow.hiddenCount > 0 ? -openingWindow.hiddenCount : render.hasPrefix ? 1 : 0,
+      };
       // The one scan of the whole list per render; the layout keys and the duplicate-key count read only inside it.
       const changedWindow = previous === undefined ? undefined : findChangedWindow(previous.messages, next.messages);
       firstChangedRow =
@@ -1629,7 +1731,7 @@ export const createChatListEngine = <TMessage>() => {
       pendingAnchor =
         previous !== undefined &&
         virtualizer !== undefined &&
-        (next.messages !== previous.messages || next.hasPrefix !== previous.hasPrefix)
+        (next.messages !== previous.messages || next.firstMessageRow !== previous.firstMessageRow)
           ? planAnchor(previous, next)
           : null;
       inputs = next;
@@ -1651,6 +1753,8 @@ export const createChatListEngine = <TMessage>() => {
      * reader last scrolled (core `overscan.ts`, see `readerHeading`).
      */
     rangeExtractor: () => getRangeExtractor(readerHeading),
+    /** The row of `messages[0]` among TanStack's rows in this render (core `rows.ts`), set by `update`. */
+    firstMessageRow,
     /** The space the latest render lays its rows out in: a row's top in the scroller is its `start` minus `shift`. */
     scrollSpace: () => scaling.renderedSpace,
     contentSize,
@@ -1709,8 +1813,8 @@ export const createChatListEngine = <TMessage>() => {
 
   /** The first row whose key or place may have changed from `previous` to `next`, or null when none did. */
   function findFirstChangedRow(
-    previous: RenderInputs<TMessage>,
-    next: RenderInputs<TMessage>,
+    previous: LaidOutInputs<TMessage>,
+    next: LaidOutInputs<TMessage>,
     changedWindow: ChangedWindow,
   ): number | null {
     // A new estimate or key getter may change every row; a prefix that came or went moves every row.
@@ -1727,8 +1831,9 @@ export const createChatListEngine = <TMessage>() => {
     }
     // A new snapshot brings heights that stand in for estimates (issue #16).
     const isNewSnapshot = next.options.initialSnapshot !== previous.options.initialSnapshot;
-    if (isNewCallback || isNewSnapshot || next.hasPrefix !== previous.hasPrefix) return 0;
-    const prefixRows = next.hasPrefix ? 1 : 0;
+    // The end of an opening window lays out every row: it moves the first message's row too.
+    if (isNewCallback || isNewSnapshot || next.firstMessageRow !== previous.firstMessageRow) return 0;
+    const prefixRows = next.firstMessageRow;
     // TanStack keeps the rows before `pendingMin` by copying its old list, at the old length: a
     // shorter list laid out from a later row keeps stale rows at its end (a blank strip, found
     // by the fuzzer, issue #13). Fewer rows are laid out from the first.
@@ -1782,14 +1887,41 @@ export const createChatListEngine = <TMessage>() => {
    */
   function createRowKeyGetter() {
     return (virtualIndex: number): MessageKey => {
-      const index = messageIndexOfRow(virtualIndex, inputs.hasPrefix, inputs.messages.length);
+      const index = messageIndexOfRow(virtualIndex, inputs.firstMessageRow, inputs.messages.length);
       if (index === PREFIX_ROW) return PREFIX_KEY;
       return index === SUFFIX_ROW ? SUFFIX_KEY : index + layoutKeyBase;
     };
   }
 
+  /**
+   * How many of the oldest messages this render leaves out of TanStack's layout (core
+   * `opening-window.ts`): some at the opening of a long conversation at its newest message, and
+   * none from the render that was asked to lay out all, or whose rows change, on.
+   */
+  function planHiddenCount(previous: LaidOutInputs<TMessage> | undefined, next: RenderInputs<TMessage>): number {
+    const { initialAnchor, initialSnapshot } = next.options;
+    if (previous === undefined) {
+      return planOpeningWindow({
+        messageCount: next.messages.length,
+        opensAtNewest: initialAnchor === undefined && initialSnapshot === undefined,
+      });
+    }
+    const isSameRows =
+      next.messages === previous.messages &&
+      next.hasPrefix === previous.hasPrefix &&
+      next.hasSuffix === previous.hasSuffix &&
+      next.options.estimateSize === previous.options.estimateSize &&
+      next.options.getMessageKey === previous.options.getMessageKey &&
+      initialSnapshot === previous.options.initialSnapshot;
+    if (openingWindow.hiddenCount > 0 && !openingWindow.isEndRequested && isSameRows) {
+      return openingWindow.hiddenCount;
+    }
+    openingWindow.isEndRequested = false;
+    return 0;
+  }
+
   /** The reading anchor of a change from `previous` to `next`, or null when the change keeps none. */
-  function planAnchor(previous: RenderInputs<TMessage>, next: RenderInputs<TMessage>): PendingAnchor | null {
+  function planAnchor(previous: LaidOutInputs<TMessage>, next: LaidOutInputs<TMessage>): PendingAnchor | null {
     const change = detectMessageChange(committed, next.messages.length, next.getKeyAt);
     // A new conversation opens at the bottom; a cleared one has nothing to keep.
     if (change.kind === 'opened' || change.kind === 'cleared') return null;
@@ -1800,8 +1932,10 @@ export const createChatListEngine = <TMessage>() => {
     if (anchor === null) return null;
     return {
       anchor,
-      expectedShift: change.olderCount + (next.hasPrefix ? 1 : 0) - (previous.hasPrefix ? 1 : 0),
-      isSameCount: next.messages.length === previous.messages.length && next.hasPrefix === previous.hasPrefix,
+      // A prefix that came or went, or an opening window that ended, moves the rows as well.
+      expectedShift: change.olderCount + next.firstMessageRow - previous.firstMessageRow,
+      isSameCount:
+        next.messages.length === previous.messages.length && next.firstMessageRow === previous.firstMessageRow,
       wasGroupStart: isGroupStartRowIn(previous, anchor.index),
     };
   }

@@ -12,7 +12,8 @@ export interface StuckGroupHeader<TMessage> {
 export interface StickyGroupHeaderSource<TMessage> {
   virtualizer: () => ListVirtualizer;
   messages: () => readonly TMessage[];
-  prefixCount: () => number;
+  /** The row of `messages[0]` among TanStack's rows (core `rows.ts`). */
+  firstMessageRow: () => number;
   groupKeyAt: (index: number) => GroupKey | undefined;
   /** Whether a header sticks at all (groups are on and `stickyGroupHeader` is not false). */
   isEnabled: () => boolean;
@@ -43,7 +44,7 @@ export const createStickyGroupHeader = <TMessage>(source: StickyGroupHeaderSourc
     const virtualizer = source.virtualizer();
     const layout = getLayout(virtualizer);
     const rows = {
-      prefixCount: source.prefixCount(),
+      firstMessageRow: source.firstMessageRow(),
       messageCount: source.messages().length,
       groupKeyAt: source.groupKeyAt,
     };
@@ -52,7 +53,7 @@ export const createStickyGroupHeader = <TMessage>(source: StickyGroupHeaderSourc
       {
         count: layout.length,
         rowAt: (index) => layout[index],
-        isMessageRow: (index) => messageIndexOfRow(index, rows.prefixCount > 0, rows.messageCount) >= 0,
+        isMessageRow: (index) => messageIndexOfRow(index, rows.firstMessageRow, rows.messageCount) >= 0,
         isGroupStartRow: (index) => isGroupStartRow(index, rows),
       },
       {
@@ -71,7 +72,7 @@ export const createStickyGroupHeader = <TMessage>(source: StickyGroupHeaderSourc
 
   const update = (isFromScroll: boolean) => {
     let found = scroller !== null && source.isEnabled() ? find() : null;
-    const index = found === null ? -1 : found.rowIndex - source.prefixCount();
+    const index = found === null ? -1 : found.rowIndex - source.firstMessageRow();
     const groupKey = index < 0 ? undefined : source.groupKeyAt(index);
     const next: StuckGroupHeader<TMessage> | null =
       groupKey === undefined ? null : { groupKey, message: source.messages()[index] as TMessage };

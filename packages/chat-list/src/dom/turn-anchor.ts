@@ -16,7 +16,8 @@ export interface TurnAnchorSource<TMessage> {
   virtualizer: () => ListVirtualizer;
   messages: () => readonly TMessage[];
   getKeyAt: (index: number) => MessageKey;
-  prefixCount: () => number;
+  /** The row of `messages[0]` among TanStack's rows (core `rows.ts`). */
+  firstMessageRow: () => number;
   isTurnStart: () => ((message: TMessage) => boolean) | undefined;
   turnPeek: () => number | undefined;
   scroller: () => HTMLElement | null;
@@ -74,7 +75,7 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
   const reserve = (rowsEnd: number): number => {
     if (held === null) return 0;
     const index = findHeldIndex(held);
-    const row = index === -1 ? undefined : getLayout(source.virtualizer())[index + source.prefixCount()];
+    const row = index === -1 ? undefined : getLayout(source.virtualizer())[index + source.firstMessageRow()];
     if (row === undefined) return 0;
     return findTurnReserve({
       turnStart: row.start,
@@ -89,7 +90,7 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
   const messageAt = (offset: number): number => {
     const row = source.virtualizer().getVirtualItemForOffset(offset);
     if (row === undefined) return -1;
-    return Math.min(row.index - source.prefixCount(), source.messages().length - 1);
+    return Math.min(row.index - source.firstMessageRow(), source.messages().length - 1);
   };
 
   return {
@@ -162,7 +163,7 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
         index = findTurnStartAtOrBefore(messageAt(line - 1), isTurnStartAt);
         const layout = getLayout(source.virtualizer());
         // The row at the line can start at it (the list at the top): that turn is not above.
-        while (index !== -1 && (layout[index + source.prefixCount()]?.start ?? 0) >= line - 1) {
+        while (index !== -1 && (layout[index + source.firstMessageRow()]?.start ?? 0) >= line - 1) {
           index = findTurnStartAtOrBefore(index - 1, isTurnStartAt);
         }
       } else if (target === 'next') index = findTurnStartAfter(messageAt(line + 1), length, isTurnStartAt);

@@ -126,7 +126,6 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
   const keyboard = useKeyboardNavigation({
     list,
     messages,
-    hasPrefix,
     focusedKey,
     setFocusedKey,
   });

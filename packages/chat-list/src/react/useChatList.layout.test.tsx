@@ -1,10 +1,11 @@
 import * as React from 'react';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { getLayout } from '../dom/tanstack-internals';
 import './jsdom-setup';
 import { makeMessages, type Message } from './test-messages';
+import { OPENING_WINDOW_ROWS } from '../core';
 import { useChatList } from './useChatList';
 
 afterEach(cleanup);
@@ -12,16 +13,27 @@ afterEach(cleanup);
 const COUNT = 10_000;
 const ROW_SIZE = 50;
 
+/**
+ * Waits until the opening window has ended (core `opening-window.ts`): a conversation of 10 000
+ * messages or more opens with only its newest rows laid out, until the task after the first
+ * paint. The tests below are about the layout after that.
+ */
+const laidOutInFull = (firstMessageRow: () => number) =>
+  waitFor(() => expect(firstMessageRow()).toBeGreaterThanOrEqual(0));
+
 /** The headless hook with an estimate that counts its calls: one call per row TanStack lays out. */
-function renderList(messages: readonly Message[], hasPrefix = false) {
+async function renderList(messages: readonly Message[], hasPrefix = false) {
   const estimateSize = vi.fn((_message: Message, _index: number) => ROW_SIZE);
   let virtualizer: Virtualizer<HTMLElement, HTMLElement> | undefined;
+  let firstMessageRow = 0;
   function List({ messages: current }: { messages: readonly Message[] }) {
     const result = useChatList<Message>({ messages: current, estimateSize, hasPrefix });
     virtualizer = result.virtualizer;
+    firstMessageRow = result.firstMessageRow;
     return <div ref={result.scrollerRef} />;
   }
   const { rerender } = render(<List messages={messages} />);
+  await laidOutInFull(() => firstMessageRow);
   return {
     estimateSize,
     update: (next: readonly Message[]) => {
@@ -33,9 +45,9 @@ function renderList(messages: readonly Message[], hasPrefix = false) {
 }
 
 describe('the layout after a change of messages', () => {
-  test('appending a message to 10 000 lays out only the new row, at the end of the old ones', () => {
+  test('appending a message to 10 000 lays out only the new row, at the end of the old ones', async () => {
     const messages = makeMessages(COUNT);
-    const list = renderList(messages);
+    const list = await renderList(messages);
 
     list.update([...messages, ...makeMessages(1, COUNT)]);
 
@@ -47,9 +59,9 @@ describe('the layout after a change of messages', () => {
     expect(layout[COUNT - 1]).toMatchObject({ key: COUNT - 1, start: (COUNT - 1) * ROW_SIZE });
   });
 
-  test('with a prefix row, an append still lays out only the new rows, one index further', () => {
+  test('with a prefix row, an append still lays out only the new rows, one index further', async () => {
     const messages = makeMessages(COUNT);
-    const list = renderList(messages, true);
+    const list = await renderList(messages, true);
 
     list.update([...messages, ...makeMessages(2, COUNT)]);
 
@@ -57,9 +69,9 @@ describe('the layout after a change of messages', () => {
     expect(list.layout()[COUNT + 2]).toMatchObject({ key: COUNT + 1, start: 40 + (COUNT + 1) * ROW_SIZE });
   });
 
-  test('a prepend lays out every row again: every row moved, and keeps its layout key', () => {
+  test('a prepend lays out every row again: every row moved, and keeps its layout key', async () => {
     const messages = makeMessages(COUNT, 1);
-    const list = renderList(messages);
+    const list = await renderList(messages);
 
     list.update([...makeMessages(1, 0), ...messages]);
 
@@ -68,9 +80,9 @@ describe('the layout after a change of messages', () => {
     expect(list.layout()[COUNT]).toMatchObject({ key: COUNT - 1, start: COUNT * ROW_SIZE });
   });
 
-  test('an append together with an earlier message replaced lays out from the replaced row on, with the new key', () => {
+  test('an append together with an earlier message replaced lays out from the replaced row on, with the new key', async () => {
     const messages = makeMessages(COUNT);
-    const list = renderList(messages);
+    const list = await renderList(messages);
     // The message at index 5 is replaced by another one (a new key), in the same update as an append.
     const replaced = messages.map((message, index) => (index === 5 ? { id: 'replacement', text: 'new' } : message));
 
@@ -107,6 +119,80 @@ describe('the opening', () => {
   });
 });
 
+describe('the opening window (issue #15)', () => {
+  const LONG = 100_000;
+
+  test('100 000 messages open with the newest 1 000 laid out below one block of the others, which then take its place', async () => {
+    const messages = makeMessages(LONG);
+    let result: ReturnType<typeof useChatList<Message>> | undefined;
+    function List() {
+      result = useChatList<Message>({ messages, hasPrefix: true });
+      return <div ref={result.scrollerRef} />;
+    }
+    render(<List />);
+    const opening = getLayout(result!.virtualizer);
+    expect(result!.firstMessageRow).toBe(-(LONG - OPENING_WINDOW_ROWS));
+    expect(opening).toHaveLength(OPENING_WINDOW_ROWS);
+    // The prefix (40 px) and 99 000 messages at the default estimate (80 px) stand above.
+    const blockSize = 40 + (LONG - OPENING_WINDOW_ROWS) * 80;
+    expect(opening[0]).toMatchObject({ start: blockSize, key: LONG - OPENING_WINDOW_ROWS });
+    const openingTotal = result!.virtualizer.getTotalSize();
+
+    await laidOutInFull(() => result!.firstMessageRow);
+
+    expect(result!.firstMessageRow).toBe(1);
+    const layout = getLayout(result!.virtualizer);
+    expect(layout).toHaveLength(LONG + 1);
+    // The same message at the same place, under the same layout key: nothing moved.
+    expect(layout[LONG - OPENING_WINDOW_ROWS + 1]).toMatchObject({ start: blockSize, key: LONG - OPENING_WINDOW_ROWS });
+    expect(result!.virtualizer.getTotalSize()).toBe(openingTotal);
+  });
+
+  test('an estimate of the app sizes the block as the sum of the estimates of the messages it stands for', () => {
+    const messages = makeMessages(LONG);
+    const estimateSize = (_message: Message, index: number) => (index % 2 === 0 ? 30 : 70);
+    let virtualizer: Virtualizer<HTMLElement, HTMLElement> | undefined;
+    function List() {
+      const result = useChatList<Message>({ messages, estimateSize });
+      virtualizer = result.virtualizer;
+      return <div ref={result.scrollerRef} />;
+    }
+    render(<List />);
+    expect(getLayout(virtualizer!)[0]?.start).toBe(((LONG - OPENING_WINDOW_ROWS) / 2) * (30 + 70));
+  });
+
+  test('a change of messages in the window lays out every row with the change, in the same render', () => {
+    const messages = makeMessages(LONG);
+    let result: ReturnType<typeof useChatList<Message>> | undefined;
+    function List({ current }: { current: readonly Message[] }) {
+      result = useChatList<Message>({ messages: current });
+      return <div ref={result.scrollerRef} />;
+    }
+    const { rerender } = render(<List current={messages} />);
+    expect(result!.firstMessageRow).toBeLessThan(0);
+
+    const next = [...makeMessages(1, -1), ...messages];
+    rerender(<List current={next} />);
+
+    expect(result!.firstMessageRow).toBe(0);
+    expect(getLayout(result!.virtualizer)).toHaveLength(LONG + 1);
+    // Every row laid out at its estimate, the newest at the end of all of them.
+    expect(getLayout(result!.virtualizer)[LONG]).toMatchObject({ start: LONG * 80, size: 80 });
+  });
+
+  test('an opening at a message lays out every row from the first render', () => {
+    const messages = makeMessages(LONG);
+    let firstMessageRow: number | undefined;
+    function List() {
+      const result = useChatList<Message>({ messages, initialAnchor: { id: 'm5' } });
+      firstMessageRow = result.firstMessageRow;
+      return <div ref={result.scrollerRef} />;
+    }
+    render(<List />);
+    expect(firstMessageRow).toBe(0);
+  });
+});
+
 describe('the duplicate-key check of development builds', () => {
   test('an append to 10 000 messages reads the keys of the rendered rows and the new message, not every key', () => {
     const messages = makeMessages(COUNT);
@@ -129,15 +215,18 @@ describe('the duplicate-key check of development builds', () => {
 describe('the layout after a streamed token', () => {
   const STREAMED = 100_000;
 
-  test('streaming into the last of 100 000 messages reads no estimate and only the changed message keys', () => {
+  test('streaming into the last of 100 000 messages reads no estimate and only the changed message keys', async () => {
     const messages = makeMessages(STREAMED);
     const getMessageKey = vi.fn((message: Message) => message.id);
     const estimateSize = vi.fn((_message: Message, _index: number) => ROW_SIZE);
+    let firstMessageRow = 0;
     function List({ messages: current }: { messages: readonly Message[] }) {
       const result = useChatList<Message>({ messages: current, estimateSize, getMessageKey });
+      firstMessageRow = result.firstMessageRow;
       return <div ref={result.scrollerRef} />;
     }
     const { rerender } = render(<List messages={messages} />);
+    await laidOutInFull(() => firstMessageRow);
     let current = messages;
     for (let token = 0; token < 5; token++) {
       const last = current[current.length - 1]!;
@@ -186,9 +275,9 @@ describe('callbacks that are new on every render', () => {
 });
 
 describe('the layout after messages are removed', () => {
-  test('removing a message from the middle leaves no stale row at the end (TanStack copies its old rows at the old length)', () => {
+  test('removing a message from the middle leaves no stale row at the end (TanStack copies its old rows at the old length)', async () => {
     const messages = makeMessages(COUNT);
-    const list = renderList(messages);
+    const list = await renderList(messages);
     list.update(messages.filter((_, index) => index !== 5000));
     const layout = list.layout();
     expect(layout).toHaveLength(COUNT - 1);

@@ -21,6 +21,7 @@ import {
   type GroupKey,
   type MessageKey,
   messageIndexOfRow,
+  rowCount,
   PREFIX_ROW,
   SUFFIX_ROW,
 } from '../core';
@@ -62,7 +63,9 @@ export type ChatListRow<TMessage> =
        * (bad input), one of the row's own, so that React never hands one row's element to another.
        */
       key: MessageKey;
+      /** The row's index among the virtualizer's rows (`data-virtual-index`): `index` plus `firstMessageRow`. */
       virtualIndex: number;
+      /** The message's index in `messages`. */
       index: number;
       message: TMessage;
       /** The message's group (`getGroupKey`), or undefined without one. */
@@ -153,8 +156,18 @@ export interface UseChatListResult<TMessage> {
    * by): `getMessageKey`'s result, or a stand-in for a hole or a message without a key.
    */
   getMessageKeyAt: (index: number) => MessageKey;
-  /** The underlying TanStack virtualizer, for what this hook does not cover. */
+  /**
+   * The underlying TanStack virtualizer, for what this hook does not cover. Its rows are
+   * indexed from `firstMessageRow` (the row of `messages[0]`); a row's message is in `rows`.
+   */
   virtualizer: Virtualizer<HTMLElement, HTMLElement>;
+  /**
+   * The virtualizer's row index of `messages[0]`: 1 after a prefix row, 0 without one. While a
+   * conversation of 10 000 messages or more opens, the virtualizer lays out only its newest
+   * 1 000 (the older ones stand above them as one block of their estimated height, until the
+   * task after the first paint): then it is negative, minus the number left out (issue #15).
+   */
+  firstMessageRow: number;
 }
 
 const AFFIX_ESTIMATED_SIZE = 40;
@@ -208,7 +221,8 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     if (!Array.isArray(messages)) warnOnce(`messages must be an array, got ${typeof messages}; rendering none.`);
   }
   const safeMessages: readonly TMessage[] = Array.isArray(messages) ? messages : NO_MESSAGES;
-  const prefixCount = hasPrefix ? 1 : 0;
+  const [chat] = React.useState(createChatListEngine<TMessage>);
+  const [, requestRender] = React.useReducer((renders: number) => renders + 1, 0);
 
   const getKeyAt = React.useCallback(
     (index: number): MessageKey => {
@@ -241,13 +255,12 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     () => (initialSnapshot === undefined ? undefined : new Map(initialSnapshot.sizes)),
     [initialSnapshot],
   );
-  const estimateItemSize = React.useCallback(
-    (virtualIndex: number): number => {
-      const index = messageIndexOfRow(virtualIndex, hasPrefix, safeMessages.length);
-      if (index === PREFIX_ROW || index === SUFFIX_ROW) return AFFIX_ESTIMATED_SIZE;
-      // TanStack asks every row's estimate at the opening: without an estimate of the app's or a
-      // snapshot, no message is read (issue #15).
-      if (estimateSize === undefined && snapshotSizes === undefined) return DEFAULT_ESTIMATED_SIZE;
+  // TanStack asks every row's estimate: without an estimate of the app's or a snapshot, no
+  // message is read (issue #15).
+  const isEstimateFixed = estimateSize === undefined && snapshotSizes === undefined;
+  const estimateMessageSize = React.useCallback(
+    (index: number): number => {
+      if (isEstimateFixed) return DEFAULT_ESTIMATED_SIZE;
       const measured = snapshotSizes?.get(getKeyAt(index));
       if (measured !== undefined) return measured;
       const message = safeMessages[index];
@@ -259,7 +272,15 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
       }
       return size;
     },
-    [estimateSize, hasPrefix, safeMessages, snapshotSizes, getKeyAt],
+    [isEstimateFixed, estimateSize, safeMessages, snapshotSizes, getKeyAt],
+  );
+  // Asked after `chat.update` of this render, which places the first message among the rows.
+  const estimateItemSize = React.useCallback(
+    (virtualIndex: number): number => {
+      const index = messageIndexOfRow(virtualIndex, chat.firstMessageRow(), safeMessages.length);
+      return index === PREFIX_ROW || index === SUFFIX_ROW ? AFFIX_ESTIMATED_SIZE : estimateMessageSize(index);
+    },
+    [chat, safeMessages, estimateMessageSize],
   );
 
   const { getGroupKey } = options;
@@ -280,12 +301,31 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     [safeMessages, getGroupKey],
   );
 
-  const [chat] = React.useState(createChatListEngine<TMessage>);
   // A new key getter only when rows must be laid out again: a streamed token keeps TanStack's layout.
-  const getItemKey = chat.update({ options, messages: safeMessages, getKeyAt, getGroupKeyAt, hasPrefix, hasSuffix });
+  const getItemKey = chat.update({
+    options,
+    messages: safeMessages,
+    getKeyAt,
+    getGroupKeyAt,
+    hasPrefix,
+    hasSuffix,
+    requestRender,
+  });
+  const firstMessageRow = chat.firstMessageRow();
+  // An opening window's older messages (and the prefix above them) stand above its rows as one
+  // block of their estimated height, so that nothing moves when they are laid out (issue #15).
+  const hiddenBlockSize = React.useMemo(() => {
+    if (firstMessageRow >= 0) return 0;
+    const hiddenCount = -firstMessageRow;
+    let size = hasPrefix ? AFFIX_ESTIMATED_SIZE : 0;
+    if (isEstimateFixed) return size + hiddenCount * DEFAULT_ESTIMATED_SIZE;
+    for (let index = 0; index < hiddenCount; index++) size += estimateMessageSize(index);
+    return size;
+  }, [firstMessageRow, hasPrefix, isEstimateFixed, estimateMessageSize]);
 
   const virtualizer = useVirtualizer<HTMLElement, HTMLElement>({
-    count: prefixCount + safeMessages.length + (hasSuffix ? 1 : 0),
+    count: rowCount(firstMessageRow, safeMessages.length, hasSuffix),
+    paddingStart: hiddenBlockSize,
     getScrollElement: chat.handle.getScrollElement,
     estimateSize: estimateItemSize,
     getItemKey,
@@ -312,11 +352,11 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
 
   const [stickyHeader, setStickyHeader] = React.useState<StuckGroupHeader<TMessage> | null>(null);
   // What the sticky header reads, as of the latest render (it runs from scroll events too).
-  const latest = React.useRef({ virtualizer, safeMessages, prefixCount, getGroupKeyAt, isStickyEnabled: false });
+  const latest = React.useRef({ virtualizer, safeMessages, firstMessageRow, getGroupKeyAt, isStickyEnabled: false });
   latest.current = {
     virtualizer,
     safeMessages,
-    prefixCount,
+    firstMessageRow,
     getGroupKeyAt,
     isStickyEnabled: getGroupKey !== undefined && options.stickyGroupHeader !== false,
   };
@@ -324,7 +364,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     createStickyGroupHeader<TMessage>({
       virtualizer: () => latest.current.virtualizer,
       messages: () => latest.current.safeMessages,
-      prefixCount: () => latest.current.prefixCount,
+      firstMessageRow: () => latest.current.firstMessageRow,
       groupKeyAt: (index) => latest.current.getGroupKeyAt(index),
       isEnabled: () => latest.current.isStickyEnabled,
       scrollOffset: () => chat.handle.scrollOffset,
@@ -365,7 +405,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
   React.useEffect(() => chat.flushBatches());
 
   const virtualItems = isPrerendered
-    ? prerenderedItems(getLayout(virtualizer), prefixCount + safeMessages.length, initialRenderCount, hasSuffix)
+    ? prerenderedItems(getLayout(virtualizer), firstMessageRow + safeMessages.length, initialRenderCount, hasSuffix)
     : virtualizer.getVirtualItems();
 
   // The focused message's row, when it is outside the rendered range (kept so it keeps focus).
@@ -379,7 +419,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
       index = findKey(focusedKey, getKeyAt, safeMessages.length - 1, 0);
     }
     focusedIndex.current = index;
-    const virtualIndex = index + prefixCount;
+    const virtualIndex = index + firstMessageRow;
     const first = virtualItems[0]?.index ?? -1;
     const last = virtualItems[virtualItems.length - 1]?.index ?? -1;
     if (index !== -1 && (virtualIndex < first || virtualIndex > last))
@@ -404,7 +444,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
       isDetached: boolean,
     ): ChatListRow<TMessage> => {
       const start = layoutStart - shift;
-      const index = messageIndexOfRow(virtualIndex, hasPrefix, safeMessages.length);
+      const index = messageIndexOfRow(virtualIndex, firstMessageRow, safeMessages.length);
       if (index === PREFIX_ROW || index === SUFFIX_ROW) {
         const kind = index === PREFIX_ROW ? 'prefix' : 'suffix';
         return { kind, key: key as string, virtualIndex, start, isDetached: false };
@@ -427,7 +467,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     // In index order, so that React never moves the focused element (a move would blur it).
     const detached = toRow(detachedItem, true);
     return detachedItem.index < (virtualItems[0]?.index ?? 0) ? [detached, ...inRange] : [...inRange, detached];
-  }, [virtualItems, safeMessages, hasPrefix, detachedItem, getGroupKeyAt, getKeyAt, shift]);
+  }, [virtualItems, safeMessages, firstMessageRow, detachedItem, getGroupKeyAt, getKeyAt, shift]);
 
   const messageCount = safeMessages.length;
   const getRowAttributes = React.useCallback(
@@ -466,5 +506,6 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     getRowAttributes,
     getMessageKeyAt: getKeyAt,
     virtualizer,
+    firstMessageRow,
   };
 };

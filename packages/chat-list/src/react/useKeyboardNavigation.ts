@@ -13,8 +13,6 @@ const MESSAGE_ROW = '[data-index]';
 interface KeyboardNavigationInputs<TMessage> {
   list: UseChatListResult<TMessage>;
   messages: readonly TMessage[];
-  /** Whether a prefix row comes before the first message. */
-  hasPrefix: boolean;
   /** The message whose row has focus, kept rendered by `useChatList` however far it scrolls away. */
   focusedKey: MessageKey | undefined;
   setFocusedKey: (key: MessageKey | undefined) => void;
@@ -47,14 +45,13 @@ const isKeyboardFocus = (element: HTMLElement): boolean => {
 export const useKeyboardNavigation = <TMessage>({
   list,
   messages,
-  hasPrefix,
   focusedKey,
   setFocusedKey,
 }: KeyboardNavigationInputs<TMessage>): KeyboardNavigation => {
   const exit = React.useRef<HTMLElement | null>(null);
   /** A message row to focus as soon as it is rendered: the target of the last key, maybe not rendered yet. */
   const pendingFocus = React.useRef<number | null>(null);
-  const latest = { list, messages, hasPrefix, setFocusedKey };
+  const latest = { list, messages, setFocusedKey };
   const current = React.useRef(latest);
   current.current = latest;
 
@@ -131,17 +128,17 @@ export const useKeyboardNavigation = <TMessage>({
       };
     }
     const { list: chat, messages: all } = current.current;
-    const prefixCount = current.current.hasPrefix ? 1 : 0;
+    const { firstMessageRow } = chat;
     const layout = getLayout(chat.virtualizer);
     const action = getKeyboardAction(event, {
       focus,
       messageCount: all.length,
       visibleRange: chat.handle.getVisibleRange(),
       messageIndexAtOffset: (offset) => {
-        const virtualIndex = chat.virtualizer.getVirtualItemForOffset(Math.max(0, offset))?.index ?? prefixCount;
-        return Math.max(0, Math.min(all.length - 1, virtualIndex - prefixCount));
+        const virtualIndex = chat.virtualizer.getVirtualItemForOffset(Math.max(0, offset))?.index ?? firstMessageRow;
+        return Math.max(0, Math.min(all.length - 1, virtualIndex - firstMessageRow));
       },
-      messageStart: (index) => layout[index + prefixCount]?.start ?? 0,
+      messageStart: (index) => layout[index + firstMessageRow]?.start ?? 0,
       viewportSize: chat.handle.viewportSize,
     });
     if (action === null) return;

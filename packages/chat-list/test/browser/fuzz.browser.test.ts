@@ -13,6 +13,9 @@ import { expectationOf, generateSteps, type FollowSetting, type Step } from '../
 const SEEDS = Number(process.env.FUZZ_SEEDS ?? 8);
 const STEPS = Number(process.env.FUZZ_STEPS ?? 30);
 const FIRST_SEED = Number(process.env.FUZZ_FIRST_SEED ?? 1);
+// FUZZ_COUNT opens every seed with that many messages: 12000 fuzzes lists that open with an
+// opening window (issue #15, core opening-window.ts).
+const FORCED_COUNT = process.env.FUZZ_COUNT === undefined ? undefined : Number(process.env.FUZZ_COUNT);
 const COMMAND_TIMEOUT_MS = 7000;
 // The `browser` project (React 19, full speed, 1×) runs 8 seeds from 1; the React 18, throttled
 // and fractional-DPR projects run the named replays and 3 seeds each of their own
@@ -466,7 +469,8 @@ if (REPLAY === undefined) {
     for (let seed = FIRST_SEED; seed < FIRST_SEED + SEEDS; seed++) {
       it(`seed ${seed}: every invariant holds after every step`, async () => {
         const random = createRandom(seed);
-        const count = random.pick([0, 3, 50, 300]);
+        const picked = random.pick([0, 3, 50, 300]);
+        const count = FORCED_COUNT ?? picked;
         // Every other seed renders inside StrictMode (effects mounted, unmounted and mounted again),
         // every third holds the reader's prompts at the top as assistant turns (issue #19).
         const strict = seed % 2 === 0;

@@ -1,10 +1,16 @@
-// `pnpm fuzz [--seeds N] [--steps N] [--first-seed N]`: the long fuzzing run before a release
+// `pnpm fuzz [--seeds N] [--steps N] [--first-seed N] [--count N]`: the long fuzzing run before a release
 // (issue #13). Builds the React 19 fixture pages from src/, then runs the fuzzer's browser test
-// with the budget in FUZZ_SEEDS / FUZZ_STEPS / FUZZ_FIRST_SEED.
+// with the budget in FUZZ_SEEDS / FUZZ_STEPS / FUZZ_FIRST_SEED (and FUZZ_COUNT, the opening's
+// message count for every seed: 12000 fuzzes the opening window of issue #15).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const OPTIONS = { '--seeds': 'FUZZ_SEEDS', '--steps': 'FUZZ_STEPS', '--first-seed': 'FUZZ_FIRST_SEED' };
+const OPTIONS = {
+  '--seeds': 'FUZZ_SEEDS',
+  '--steps': 'FUZZ_STEPS',
+  '--first-seed': 'FUZZ_FIRST_SEED',
+  '--count': 'FUZZ_COUNT',
+};
 const env = { ...process.env };
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
 for (let i = 0; i < args.length; i++) {
@@ -12,7 +18,7 @@ for (let i = 0; i < args.length; i++) {
   const variable = OPTIONS[name];
   const value = inline ?? args[++i];
   if (variable === undefined || value === undefined || !/^\d+$/.test(value)) {
-    console.error(`usage: pnpm fuzz [--seeds N] [--steps N] [--first-seed N] (got ${args.join(' ')})`);
+    console.error(`usage: pnpm fuzz [--seeds N] [--steps N] [--first-seed N] [--count N] (got ${args.join(' ')})`);
     process.exit(2);
   }
   env[variable] = value;
