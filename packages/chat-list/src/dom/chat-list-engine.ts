@@ -714,7 +714,7 @@ export const createChatListEngine = <TMessage>() => {
     // New sizes can change what is in view without a scroll event (the browser fires none for an
     // offset it already reported): the fuzzer (seed 11001) found the current turn left on the one
     // shown before the remeasure.
-    if (committedMessages === inputs.messages) reportVisible();
+    if (isReportable()) reportVisible();
   };
 
   const applyEffect = (effect: ScrollOwnerEffect) => {
@@ -725,7 +725,7 @@ export const createChatListEngine = <TMessage>() => {
         // mid-command, the correction wrote it back to where the last scroll event had left it,
         // and the browser fires no event for a position it already reported (found by the
         // fuzzer, seed 7005: currentTurnId stayed on the turn at the clamped offset).
-        if (scroller !== null && committedMessages === inputs.messages) reportVisible();
+        if (isReportable()) reportVisible();
         const resolve = resolveCommand;
         resolveCommand = null;
         resolve?.(effect.landed);
@@ -1218,8 +1218,15 @@ export const createChatListEngine = <TMessage>() => {
    * are the same, their time or the tracker's conditions are not.
    */
   const recheckRead = () => {
-    if (scroller !== null && committedMessages === inputs.messages) reportRead(getVisibleRange());
+    if (isReportable()) reportRead(getVisibleRange());
   };
+
+  /**
+   * Whether what is in view may be reported now: there is a scroller, and this render's messages
+   * are committed. Between a render and its commit the rows are the new messages' while the
+   * policy has not run for them; the commit reports once it has.
+   */
+  const isReportable = () => scroller !== null && committedMessages === inputs.messages;
 
   /** Seen tracking, the unseen count, the visible range and read receipts, from the layout as it is now. */
   const reportVisible = () => {
@@ -1266,7 +1273,7 @@ export const createChatListEngine = <TMessage>() => {
     }
     fitSizer();
     pinToBottom();
-    if (scroller !== null && committedMessages === inputs.messages) reportVisible();
+    if (isReportable()) reportVisible();
   };
 
   /** The layout change of the rows measured since the last flush, if any. */
