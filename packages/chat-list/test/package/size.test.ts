@@ -56,15 +56,16 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // one place that says which row is the prefix, a message or the suffix, to 15.55 kB and 25.52 kB,
 // and the opening window (#15: a conversation of 10 000 messages or more opens with only its
 // newest 1 000 laid out; the handle's commands wait for the whole layout; call → first commit of
-// 100 000: 40 → 24 ms) to 16.12 kB and 26.08 kB.
+// 100 000: 40 → 24 ms) to 16.12 kB and 26.08 kB, and one predicate for the guard before each report
+// of what is in view (a review mend) to 16.11 kB and 26.09 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 16116 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 26078 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 16114 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 26092 },
 ];
 
 const measure = (external: string[]) =>
