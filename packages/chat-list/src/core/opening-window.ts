@@ -27,14 +27,3 @@ export interface OpeningWindowQuery {
 /** How many of the oldest messages the opening leaves out of TanStack's layout: 0 to lay out all. */
 export const planOpeningWindow = ({ messageCount, opensAtNewest }: OpeningWindowQuery): number =>
   opensAtNewest && messageCount >= OPENING_WINDOW_MIN_MESSAGES ? messageCount - OPENING_WINDOW_ROWS : 0;
-
-/** Why an opening window ended, for whoever traces it. */
-export type OpeningWindowEnd =
-  /** The task after the first paint: nothing asked for the older rows first. */
-  | 'painted'
-  /** The messages, the affixes or a callback of the layout changed: laid out in full with the change. */
-  | 'inputs-changed'
-  /** The reader scrolled, pressed a key or touched the list: the older rows may come into view. */
-  | 'reader'
-  /** A command of the handle: it waits for the whole layout, so that every message is a target. */
-  | 'command';
