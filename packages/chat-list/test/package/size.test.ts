@@ -56,7 +56,7 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // one place that says which row is the prefix, a message or the suffix, to 15.55 kB and 25.52 kB,
 // and the opening window (#15: a conversation of 10 000 messages or more opens with only its
 // newest 1 000 laid out; the handle's commands wait for the whole layout; call → first commit of
-// 100 000: 40 → 24 ms) to 16.12 kB and 26.08 kB, and one predicate for the guard before each report
+// 100 000: 45 → 30 ms in the full benchmark runs) to 16.12 kB and 26.08 kB, and one predicate for the guard before each report
 // of what is in view (a review mend) to 16.11 kB and 26.09 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
