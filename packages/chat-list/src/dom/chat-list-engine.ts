@@ -672,11 +672,29 @@ export const createChatListEngine = <TMessage>() => {
     measureRenderedRows(content);
   };
 
-  const measureRenderedRows = (element: HTMLElement) => {
+  /** Measures the rendered rows under `element`, or only the one at `onlyIndex`. */
+  const measureRenderedRows = (element: HTMLElement, onlyIndex?: number) => {
     for (const row of element.children) {
       const index = Number((row as HTMLElement).dataset.virtualIndex);
-      if (Number.isInteger(index))
+      if (Number.isInteger(index) && (onlyIndex === undefined || index === onlyIndex))
         virtualizer.resizeItem(index, measureRowElement(row as HTMLElement, undefined, virtualizer));
+    }
+  };
+
+  /**
+   * The reader's row that the change gave or took its group's header keeps its element (same
+   * key), so no ref callback measures it in the commit: only the ResizeObserver would, in the
+   * next frame. Until then its text stood a header's height off, and a scroll event or a read
+   * in between saw it (a React 18 CI run read the text 30 px off after history loaded under a
+   * Loading prefix). Measured in the commit, the anchor's write already includes the header.
+   */
+  const measureAnchoredRowWithNewHeader = () => {
+    if (anchoredRow?.hasNewHeader !== true || content === null) return;
+    rowMeasuring.isActive = true;
+    try {
+      measureRenderedRows(content, anchoredRow.index);
+    } finally {
+      rowMeasuring.isActive = false;
     }
   };
 
@@ -1539,6 +1557,7 @@ export const createChatListEngine = <TMessage>() => {
   /** The chat policy, once per committed change of the messages or affixes. */
   const commit = () => {
     applyRenderedSpace();
+    measureAnchoredRowWithNewHeader();
     flushRowLayoutChange();
     syncPolicy();
     const { options, messages, getKeyAt, hasSuffix } = inputs;
