@@ -34,6 +34,8 @@ interface HeldTurn {
   key: MessageKey;
   /** Where the turn's first message was last found (a prepend moves it). */
   index: number;
+  /** How many messages there were when it was last found: the same count tells a swapped key from a removal. */
+  messageCount: number;
   maxReserve: number;
 }
 
@@ -68,7 +70,12 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
     const { length } = source.messages();
     if (turn.index < length && source.getKeyAt(turn.index) === turn.key) return turn.index;
     // The turn is near the end: search from there.
-    return length === 0 ? -1 : findKey(turn.key, source.getKeyAt, length - 1, 0);
+    const index = length === 0 ? -1 : findKey(turn.key, source.getKeyAt, length - 1, 0);
+    if (index !== -1) return index;
+    // The prompt's temporary id swapped for the server's: as many messages as before, and a turn
+    // still starts where it stood. Losing it dropped the reserve, and the content shrank under
+    // the reader by up to a viewport (found by the fuzzer, seed 14001).
+    return length === turn.messageCount && turn.index < length && isTurnStartAt(turn.index) ? turn.index : -1;
   };
 
   /** The blank space below the rows that keeps the held turn at the top, px (reads only). */
@@ -104,7 +111,11 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
     settleReserve(rowsEnd: number) {
       if (held === null) return;
       const index = findHeldIndex(held);
-      if (index !== -1) held.index = index;
+      if (index !== -1) {
+        held.key = source.getKeyAt(index);
+        held.index = index;
+        held.messageCount = source.messages().length;
+      }
       if (Number.isFinite(held.maxReserve)) held.maxReserve = reserve(rowsEnd);
     },
 
@@ -119,7 +130,7 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
           ? -1
           : findTurnStartAtOrBefore(length - 1, isTurnStartAt, length - newerCount);
       if (index === -1) return false;
-      held = { key: source.getKeyAt(index), index, maxReserve: Infinity };
+      held = { key: source.getKeyAt(index), index, messageCount: length, maxReserve: Infinity };
       return true;
     },
 

@@ -155,6 +155,33 @@ describe('turns', () => {
     expect(fixture.errors).toEqual([]);
   });
 
+  it('keeps the turn and its space when the prompt’s temporary id is swapped for the server’s, held or let go', async () => {
+    const fixture = await openTurns('count=60');
+    await fixture.settled();
+    const turnId = await sendPrompt(fixture);
+    const swapId = (from: string, to: string) =>
+      fixture.page.evaluate(
+        ([oldId, newId]) =>
+          window.fixture.setMessages((current) =>
+            current.map((message) => (message.id === oldId ? { ...message, id: newId } : message)),
+          ),
+        [from, to] as const,
+      );
+    const before = await fixture.settled();
+    await swapId(turnId, 'server-1');
+    const held = await fixture.settled();
+    expect(Math.abs((await fixture.rowTop('server-1'))!), 'held: the prompt at the top').toBeLessThanOrEqual(1);
+    expect(held.scrollHeight, 'held: the space below the reply kept').toBe(before.scrollHeight);
+    // The reader lets go (a wheel at the bottom scrolls nothing), and the server confirms again.
+    await fixture.wheel(200);
+    await fixture.settled();
+    await swapId('server-1', 'server-2');
+    const released = await fixture.settled();
+    expect(Math.abs((await fixture.rowTop('server-2'))!), 'let go: the prompt at the top').toBeLessThanOrEqual(1);
+    expect(released.scrollHeight, 'let go: the space below the reply kept').toBe(before.scrollHeight);
+    expect(fixture.errors).toEqual([]);
+  });
+
   it('leaves a reader who scrolled up where they are when a turn starts, with follow at-bottom', async () => {
     const fixture = await openTurns('count=60');
     await fixture.settled();
