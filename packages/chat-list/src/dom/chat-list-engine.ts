@@ -78,6 +78,7 @@ import { warnIfUnbounded, warnOnce } from './dev-warnings';
 import { getRangeExtractor } from './rendered-rows';
 import { createTurnAnchor } from './turn-anchor';
 import {
+  forgetClampedAdjustment,
   getLayout,
   getRowKeyedMaps,
   getSizeChangeCount,
@@ -628,9 +629,25 @@ export const createChatListEngine = <TMessage>() => {
     // TanStack adds the adjustment to its offset with the same addition as `next`, so a chain compares equal.
     const carry = offset === subpixel.chainOffset ? subpixel.carry : startChainCarry(element, offset);
     writeScroll(element, next + carry, 'compensation');
+    expireClampedCompensation();
     // Reading scrollTop costs a layout, so only compensations (which need it) do.
     const lost = next + carry - offsetNow();
     subpixel = { chainOffset: next, carry, dropped: Math.abs(lost) < 1 ? lost : 0 };
+  };
+
+  /**
+   * A compensation that the content's end clamped is final once its frame is over: by then the
+   * content's height includes every row measured with it, and TanStack has written the rest if
+   * the content grew (it retries in the same measuring batch, and at the write's scroll event).
+   * Any later growth is another change, which must not move the reader (fuzz seed 13006).
+   */
+  let clampExpiryFrame = 0;
+  const expireClampedCompensation = () => {
+    if (clampExpiryFrame !== 0 || typeof requestAnimationFrame === 'undefined') return;
+    clampExpiryFrame = requestAnimationFrame(() => {
+      clampExpiryFrame = 0;
+      forgetClampedAdjustment(virtualizer);
+    });
   };
 
   /**
@@ -1545,6 +1562,8 @@ export const createChatListEngine = <TMessage>() => {
       clearTimeout(readCheckTimer);
       stopGliding();
       cancelOpeningWindowEnd();
+      cancelAnimationFrame(clampExpiryFrame);
+      clampExpiryFrame = 0;
       olderLoader.request++;
       newerLoader.request++;
       // A watch frame still scheduled finds no command and stops.

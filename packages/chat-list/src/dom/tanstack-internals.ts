@@ -20,6 +20,8 @@ interface VirtualizerInternals {
   _singleLaneMeasurements: { flat: Float64Array; items: unknown[] } | null;
   /** The scroll element's `scrollHeight − clientHeight`: the largest offset, for clamping and overscroll. */
   _elementMaxScrollOffset: () => number | null;
+  /** A compensation the content's end clamped: its target, written when the content next grows. */
+  _clampedAdjustment: { target: number; maxAtWrite: number } | null;
 }
 
 /**
@@ -127,6 +129,18 @@ export const replaceMaxScrollOffset = (virtualizer: ListVirtualizer, maxOffset: 
   if (internals._elementMaxScrollOffset !== maxOffset) internals._elementMaxScrollOffset = maxOffset;
 };
 
+/**
+ * Forgets the rest of a compensation that the content's end clamped (private
+ * `_clampedAdjustment`). TanStack writes that rest whenever the content next grows, however much
+ * later and whatever happened in between: a viewport made taller at the bottom rightly clamped
+ * the compensations of rows its new width re-wrapped, and a narrowing seconds later wrote them,
+ * moving the reader's row 247 px (fuzz seed 13006). Upstream: a clamped adjustment that expires
+ * with its frame, or an option to turn the retry off.
+ */
+export const forgetClampedAdjustment = (virtualizer: ListVirtualizer): void => {
+  internalsOf(virtualizer)._clampedAdjustment = null;
+};
+
 /** The names this file relies on, for the upgrade test and for docs/upstream.md. */
 export const TANSTACK_INTERNALS = [
   'getMeasurements',
@@ -138,4 +152,5 @@ export const TANSTACK_INTERNALS = [
   'elementsCache',
   'scrollOffset',
   '_elementMaxScrollOffset',
+  '_clampedAdjustment',
 ] as const;
