@@ -346,6 +346,11 @@ export const createChatListEngine = <TMessage>() => {
   /** An anchored offset decided during render, for the commit to write. */
   let hasOffsetToWrite = false;
   /**
+   * The anchored offset of this render, when the content's estimated end clamped it: the commit
+   * clamps it again to the content as measured (see `keepReaderAnchored`).
+   */
+  let clampedAnchor: { anchoredOffset: number; plannedOffset: number } | null = null;
+  /**
    * TanStack's `getItemKey`, a new function only when TanStack must lay rows out again (a key
    * moved or changed, an affix came or went, a new estimate): TanStack redoes its layout when
    * it gets a new one. A streamed token keeps it, so TanStack keeps its layout (issue #15).
@@ -1584,7 +1589,16 @@ export const createChatListEngine = <TMessage>() => {
     if (hasOffsetToWrite && scroller !== null) {
       hasOffsetToWrite = false;
       // TanStack's offset already includes any compensation for rows measured during this commit.
-      const landed = writeScroll(scroller, virtualizer.scrollOffset ?? offsetNow(), 'anchor');
+      const modelOffset = virtualizer.scrollOffset ?? offsetNow();
+      // The render clamped the anchor to a content whose new rows stood at their estimates; they
+      // are measured now, and the content may reach further: a row given a new key, measured
+      // 27 px taller than its estimate, pulled a list at the bottom to the top (fuzz seed 16002).
+      const offset =
+        clampedAnchor === null
+          ? modelOffset
+          : Math.min(clampedAnchor.anchoredOffset + modelOffset - clampedAnchor.plannedOffset, bottomOffset(scroller));
+      clampedAnchor = null;
+      const landed = writeScroll(scroller, offset, 'anchor');
       setModelScrollOffset(virtualizer, landed);
     }
     const { length } = messages;
@@ -1834,8 +1848,10 @@ export const createChatListEngine = <TMessage>() => {
     };
     // Clamped as the browser will clamp it, so TanStack picks the rows for where the list really lands.
     const maxOffset = Math.max(0, contentSize() - (scroller?.clientHeight ?? 0));
-    const offset = Math.min(getAnchoredOffset(planned.anchor, row.start), maxOffset);
-    if (Math.abs(offset - (instance.scrollOffset ?? 0)) < 0.01) return;
+    const anchoredOffset = getAnchoredOffset(planned.anchor, row.start);
+    const offset = Math.min(anchoredOffset, maxOffset);
+    clampedAnchor = offset < anchoredOffset ? { anchoredOffset, plannedOffset: offset } : null;
+    if (Math.abs(offset - (instance.scrollOffset ?? 0)) < 0.01 && clampedAnchor === null) return;
     setModelScrollOffset(instance, offset);
     hasOffsetToWrite = true;
   }

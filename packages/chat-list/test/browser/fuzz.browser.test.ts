@@ -481,6 +481,23 @@ const FOUND_BY_THE_FUZZER: Array<{ name: string; count: number; strict: boolean;
       { kind: 'resize-frame', width: 300, height: 600 },
     ],
   },
+  {
+    // A new key on a row below the reader put it back at its estimate, 27 px short: the anchor was
+    // clamped to that shorter content, and the commit wrote the clamped offset although the row
+    // was measured by then, pulling a list at the bottom 18 px up to the top (seed 16002; the
+    // commit now clamps to the content as measured).
+    name: 'a new key below the reader of a list at the bottom does not clamp it to the estimated content',
+    count: 50,
+    strict: true,
+    turns: true,
+    steps: [
+      { kind: 'insert', at: 0.011 },
+      { kind: 'clear' },
+      { kind: 'follow', mode: 'never' },
+      { kind: 'prepend', count: 10 },
+      { kind: 'replace-key', at: 0.33 },
+    ],
+  },
 ];
 
 if (REPLAY === undefined) {
