@@ -120,6 +120,9 @@ export const INTERNAL_PROPERTIES = [
   'waitingCommands',
   'opensAtNewest',
   'requestRender',
+  // an anchored offset the estimated content clamped (src/dom/chat-list-engine.ts, `clampedAnchor`)
+  'anchoredOffset',
+  'plannedOffset',
 ];
 
 export default defineConfig({

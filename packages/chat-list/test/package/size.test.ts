@@ -57,15 +57,18 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // and the opening window (#15: a conversation of 10 000 messages or more opens with only its
 // newest 1 000 laid out; the handle's commands wait for the whole layout; call → first commit of
 // 100 000: 45 → 30 ms in the full benchmark runs) to 16.12 kB and 26.08 kB, and one predicate for the guard before each report
-// of what is in view (a review mend) to 16.11 kB and 26.09 kB.
+// of what is in view (a review mend) to 16.11 kB and 26.09 kB, and four fixes found by CI and the
+// fuzzer (a row that a prepend gives or takes its day's header measured in the commit, a held
+// turn kept when its prompt's key is swapped, a clamped compensation forgotten after its frame,
+// an anchored offset clamped again to the content as measured) to 16.30 kB and 26.26 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 16114 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 26092 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 16301 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 26260 },
 ];
 
 const measure = (external: string[]) =>
