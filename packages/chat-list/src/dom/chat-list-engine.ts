@@ -694,11 +694,10 @@ export const createChatListEngine = <TMessage>() => {
     measureRenderedRows(content);
   };
 
-  /** Measures the rendered rows under `element`, or only the one at `onlyIndex`. */
-  const measureRenderedRows = (element: HTMLElement, onlyIndex?: number) => {
+  const measureRenderedRows = (element: HTMLElement) => {
     for (const row of element.children) {
       const index = Number((row as HTMLElement).dataset.virtualIndex);
-      if (Number.isInteger(index) && (onlyIndex === undefined || index === onlyIndex))
+      if (Number.isInteger(index))
         virtualizer.resizeItem(index, measureRowElement(row as HTMLElement, undefined, virtualizer));
     }
   };
@@ -712,12 +711,9 @@ export const createChatListEngine = <TMessage>() => {
    */
   const measureAnchoredRowWithNewHeader = () => {
     if (anchoredRow?.hasNewHeader !== true || content === null) return;
-    rowMeasuring.isActive = true;
-    try {
-      measureRenderedRows(content, anchoredRow.index);
-    } finally {
-      rowMeasuring.isActive = false;
-    }
+    const index = String(anchoredRow.index);
+    for (const row of content.children)
+      if ((row as HTMLElement).dataset.virtualIndex === index) measureRowRef(row as HTMLElement);
   };
 
   /**
