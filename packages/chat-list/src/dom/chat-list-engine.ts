@@ -82,6 +82,7 @@ import {
   getLayout,
   getRowKeyedMaps,
   getSizeChangeCount,
+  keepRoomToAppend,
   isLayoutCurrent,
   isRowMeasured,
   relayoutFrom,
@@ -1802,6 +1803,7 @@ export const createChatListEngine = <TMessage>() => {
       if (firstChangedRow !== null && firstChangedRow > 0) relayoutFrom(instance, firstChangedRow);
       keepReaderAnchored(instance);
       planRenderedSpace(instance);
+      keepRoomToAppend(instance);
     },
     /**
      * TanStack's `rangeExtractor` for this render: the rows beyond the viewport for the way the

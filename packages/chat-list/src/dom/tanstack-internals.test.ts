@@ -6,6 +6,7 @@ import {
   getSizeChangeCount,
   isLayoutCurrent,
   isRowMeasured,
+  keepRoomToAppend,
   relayoutFrom,
   setModelScrollOffset,
   replaceMaxScrollOffset,
@@ -75,6 +76,23 @@ describe('the TanStack Virtual internals @chat-list/react relies on', () => {
     // 100 appends to 1 000 rows grow the array once (by half), not 100 times.
     expect(layoutArrays.size, '_singleLaneMeasurements').toBe(1);
     expect(getLayout(virtualizer), '_singleLaneMeasurements').toHaveLength(1100);
+  });
+
+  it('private _singleLaneMeasurements.flat: after a layout of every row, the first append reuses the array', () => {
+    const virtualizer = createVirtualizer(1000);
+    getLayout(virtualizer);
+    const internals = virtualizer as unknown as { _singleLaneMeasurements: { flat: Float64Array } | null };
+    expect(internals._singleLaneMeasurements!.flat.length, '_singleLaneMeasurements').toBe(2000);
+    keepRoomToAppend(virtualizer);
+    const layoutArray = internals._singleLaneMeasurements!.flat;
+    expect(layoutArray.length, '_singleLaneMeasurements').toBeGreaterThan(2000);
+
+    virtualizer.setOptions({ ...virtualizer.options, count: 1001 });
+    relayoutFrom(virtualizer, 1000);
+    const layout = getLayout(virtualizer);
+    expect(internals._singleLaneMeasurements!.flat, '_singleLaneMeasurements').toBe(layoutArray);
+    expect(layout[999], '_singleLaneMeasurements').toMatchObject({ start: 999 * ROW, size: ROW });
+    expect(layout[1000], '_singleLaneMeasurements').toMatchObject({ key: 'k1000', start: 1000 * ROW });
   });
 
   it('public but undocumented itemSizeCache tells a measured row from an estimated one', () => {

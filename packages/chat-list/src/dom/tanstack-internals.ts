@@ -56,6 +56,16 @@ export const relayoutFrom = (virtualizer: ListVirtualizer, firstChangedRow: numb
 };
 
 /**
+ * Leaves room in the layout's typed array (private `_singleLaneMeasurements.flat`) for the next
+ * appended row. TanStack allocates it at exactly two numbers per row when it lays out every row
+ * (the end of the opening window, a prepend), so the first append after that copied all of it:
+ * at 100 000 messages, 1.6 MB in the append's render (issue #15). Grown here, the copy falls in
+ * the render that laid out every row, which is slow anyway. Upstream: as `reserveLayoutCapacity`.
+ */
+export const keepRoomToAppend = (virtualizer: ListVirtualizer): void =>
+  reserveLayoutCapacity(internalsOf(virtualizer), virtualizer.options.count + 1);
+
+/**
  * Grows the layout's typed array (private `_singleLaneMeasurements.flat`) ahead of the rows, as
  * an array list does. TanStack allocates it at exactly two numbers per row and, when the count
  * grows, allocates and copies a new one: at 100 000 messages that is 1.6 MB per appended message
