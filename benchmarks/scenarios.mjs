@@ -46,6 +46,7 @@ function mountScenario(count, label, { remount = false, data = 'json' } = {}) {
         mountFrameStartMs: mount.frameStartMs,
         mountFrames: mount.frames,
         mountCommitMs: mount.commitMs,
+        mountFirstTaskMs: mount.firstTaskMs,
         mountGap: mount.gap,
         mountOk: mount.settled && Math.abs(mount.gap) <= EDGE,
         elements: mount.elements,

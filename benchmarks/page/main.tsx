@@ -133,8 +133,16 @@ let setListState: (update: (state: ListState) => ListState) => void = () => {
 const OPENING_STATE: ListState = { messages: initial, prefix: false, kind: 'initial', prepended: 0 };
 let listState = OPENING_STATE;
 const commits: Frame[] = [];
+/**
+ * The task of the first commit (issue #15's "first commit's main-thread time"): from React
+ * starting to render the app to the end of that task's JavaScript, which includes the
+ * synchronous re-renders and forced layouts of the commit; the end is a microtask queued in
+ * the first commit, which runs once the task's stack has unwound.
+ */
+const firstTask = { renderStartedAt: Number.NaN, endedAt: Number.NaN };
 
 function App() {
+  if (Number.isNaN(firstTask.renderStartedAt)) firstTask.renderStartedAt = performance.now();
   const [state, setState] = useState(listState);
   setListState = (update) =>
     setState((current) => {
@@ -142,6 +150,7 @@ function App() {
       return listState;
     });
   useLayoutEffect(() => {
+    if (commits.length === 0) queueMicrotask(() => (firstTask.endedAt = performance.now()));
     commits.push({ frame: frameNo, t: performance.now() });
   }, [state]);
   return <Impl state={state} onScroller={onScroller} />;
@@ -362,6 +371,7 @@ const bench = {
       frameStartMs: result.frameStartMs,
       frames: result.frames,
       commitMs: commit ? commit.t - t0 : null,
+      firstTaskMs: firstTask.endedAt - firstTask.renderStartedAt,
       settled: result.settled,
       gap: result.gap,
       ...domStats(),
@@ -379,6 +389,7 @@ const bench = {
     scroller = null;
     listState = OPENING_STATE;
     commits.length = 0;
+    firstTask.renderStartedAt = Number.NaN;
     await afterFrame();
     return this.mount();
   },
