@@ -360,12 +360,6 @@ export const createChatListEngine = <TMessage>() => {
   /** The first row this render's layout must be redone from, or null when it keeps the last one. */
   let firstChangedRow: number | null = null;
   /**
-   * Whether this render's new messages kept every row's key and place (a streamed token, an
-   * edited message): only what rows contain changed, which no geometry of ours depends on until
-   * the browser lays it out (see `commit`).
-   */
-  let isContentOnlyChange = false;
-  /**
    * A message row's layout key (TanStack's key of its measured size) is its index plus this:
    * positions that follow their messages (core `layout-keys.ts`), so that TanStack's layout
    * reads no message and hashes no id (issue #15).
@@ -1589,7 +1583,6 @@ export const createChatListEngine = <TMessage>() => {
     syncPolicy();
     const { options, messages, getKeyAt, hasSuffix } = inputs;
     const { follow = 'at-bottom', isReceived = defaultIsReceived } = options;
-    const writesAnchor = hasOffsetToWrite && scroller !== null;
     if (hasOffsetToWrite && scroller !== null) {
       hasOffsetToWrite = false;
       // TanStack's offset already includes any compensation for rows measured during this commit.
@@ -1654,11 +1647,6 @@ export const createChatListEngine = <TMessage>() => {
       pendingBatches.push(() => inputs.options.onOlderMessages?.(handle, olderMessages));
       dispatchLoader(olderLoader, 'messages-loaded');
     }
-    // A change of what rows contain only (a streamed token) moves nothing until the browser lays
-    // the rows out; a row that grew is then reported by its ResizeObserver, before the paint, and
-    // pinned and synced there (`onLayoutChange`). Reading the scroller here forced that layout
-    // inside the commit: 1.2 ms of the 2.7 ms a token cost at 1 000 messages (issue #15).
-    if (change.kind === 'unchanged' && isContentOnlyChange && !suffixChanged && !writesAnchor) return;
     // Also after an 'unchanged' one: same count and edges can hide a replaced key in view,
     // which seen tracking must learn (#13). A pinned list is pinned first, so a streamed token
     // does not report it off the bottom for a moment.
@@ -1699,8 +1687,8 @@ export const createChatListEngine = <TMessage>() => {
     virtualizer.measureElement(null);
     // The total may have changed after this render was computed (rows measured in its commit).
     fitSizer();
-    // As in the commit, a change of what rows contain leaves the pin to the rows' ResizeObserver.
-    if (syncPolicy() || !isContentOnlyChange) pinToBottom();
+    syncPolicy();
+    pinToBottom();
     // `isTurnStart` or `turnPeek` may have come, gone or changed without a scroll or a commit
     // (issue #19); otherwise the commit or the scroll has reported the turn already.
     const { isTurnStart, turnPeek } = inputs.options;
@@ -1710,13 +1698,11 @@ export const createChatListEngine = <TMessage>() => {
   };
 
   /** Whether the follow policy pins a list at the bottom while it grows, as of this render. */
-  /** Takes in whether the follow policy pins while growing; returns whether that changed. */
-  const syncPolicy = (): boolean => {
+  const syncPolicy = () => {
     const pins = !hasNewer() && isPinnedWhileGrowing(inputs.options.follow);
-    if (pins === pinsWhileGrowing) return false;
+    if (pins === pinsWhileGrowing) return;
     pinsWhileGrowing = pins;
     dispatch({ type: 'policy-changed', isAtBottom });
-    return true;
   };
 
   /**
@@ -1785,7 +1771,6 @@ export const createChatListEngine = <TMessage>() => {
         previous === undefined || changedWindow === undefined ? 0 : findFirstChangedRow(previous, next, changedWindow);
       if (previous !== undefined && changedWindow !== undefined) moveLayoutKeys(previous, next, changedWindow);
       if (firstChangedRow !== null) rowKeyGetter = createRowKeyGetter();
-      isContentOnlyChange = previous !== undefined && next.messages !== previous.messages && firstChangedRow === null;
       if (process.env.NODE_ENV !== 'production') {
         const duplicate = duplicateKeys?.applyChange(
           changedWindow ?? { start: 0, previousEnd: 0, nextEnd: next.messages.length },
