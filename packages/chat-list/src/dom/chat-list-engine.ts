@@ -82,12 +82,12 @@ import {
   getLayout,
   getRowKeyedMaps,
   getSizeChangeCount,
-  keepRoomToAppend,
   isLayoutCurrent,
   isRowMeasured,
+  keepRoomToAppend,
   relayoutFrom,
-  setModelScrollOffset,
   replaceMaxScrollOffset,
+  setModelScrollOffset,
   type ListVirtualizer,
 } from './tanstack-internals';
 import type {
