@@ -1310,7 +1310,18 @@ export const createChatListEngine = <TMessage>() => {
     }
     fitSizer();
     pinToBottom();
-    if (isReportable()) reportVisible();
+    if (!isReportable()) return;
+    // A reader's edges move when the content changes size under them without a scroll event:
+    // rows that re-wrapped to a wider viewport made the content fit, the list at its bottom kept
+    // `isAtBottom` false from before, and did not follow the next message (fuzz seed 20266); a
+    // message growing below a reader with 'never' left it true. A pinned list stays at the bottom
+    // (above). Not in the middle of a step that moves the list once it is done, where the edges
+    // mean nothing yet: a suffix that came or went (the commit follows it), an anchored offset the
+    // commit is to write, a remeasure (read at the bottom with every size back at its estimate,
+    // the reader was pinned there, and the remeasure's pin then moved their row 9 px).
+    const isSettled = committedHasSuffix === inputs.hasSuffix && !hasOffsetToWrite && !isRemeasuring;
+    if (owner.kind === 'reader' && isSettled) syncWithScroller();
+    else reportVisible();
   };
 
   /** The layout change of the rows measured since the last flush, if any. */

@@ -498,6 +498,30 @@ const FOUND_BY_THE_FUZZER: Array<{ name: string; count: number; strict: boolean;
       { kind: 'replace-key', at: 0.33 },
     ],
   },
+  {
+    // Rows that re-wrapped to a wider viewport made the content fit, with no scroll event: the list
+    // kept `isAtBottom` false from the narrower layout (read when the viewport resized, before the
+    // rows were measured again), and the next message, sent at the bottom, was not followed: gap
+    // 132 px (seed 20266; a reader's edges are now read again at every layout change).
+    name: 'content that comes to fit when the rows re-wrap wider is at the bottom, and the next message is followed',
+    count: 3,
+    strict: true,
+    steps: [
+      { kind: 'append', count: 1, role: 'user' },
+      { kind: 'resize-row', at: 0.507, extra: 30 },
+      { kind: 'resize-frame', width: 450, height: 300 },
+      { kind: 'edit', at: 0.563 },
+      { kind: 'clear' },
+      { kind: 'prepend', count: 1 },
+      { kind: 'append', count: 1, role: 'assistant' },
+      { kind: 'follow', mode: 'at-bottom' },
+      { kind: 'command', command: 'id', at: 0.005, behavior: 'smooth', align: 'end' },
+      { kind: 'wheel', delta: -1200 },
+      { kind: 'resize-frame', width: 600, height: 300 },
+      { kind: 'wheel', delta: -400 },
+      { kind: 'append', count: 1, role: 'user' },
+    ],
+  },
 ];
 
 if (REPLAY === undefined) {

@@ -105,6 +105,22 @@ describe('late size changes', () => {
     expect(after.gap, 'gap after the last row grew by 200 px').toBeLessThanOrEqual(1.5);
   });
 
+  it("reports leaving the bottom with 'never' when the last row grows late, without a scroll event", async () => {
+    const fixture = await browser.open('count=200&follow=never');
+    await fixture.settled();
+    expect(await fixture.run('window.fixture.handle.isAtBottom'), 'opens at the bottom').toBe(true);
+    const lastId = await fixture.run<string>('window.fixture.messages().at(-1).id');
+    await fixture.run(`window.fixture.setExtraHeight(${JSON.stringify(lastId)}, 200)`);
+    const after = await fixture.settled();
+    expect(after.gap, "'never' does not follow the growth").toBeGreaterThan(150);
+    // The app's "↓ newer" button hangs on it; only a commit or a scroll event used to read the edges.
+    await expect
+      .poll(() => fixture.run<boolean | undefined>('window.fixture.events.atBottom.at(-1)'), {
+        message: 'onAtBottomChange, last reported',
+      })
+      .toBe(false);
+  });
+
   it('paints no frame with a blank strip when the last row shrinks at the bottom (issue #13 bug 9)', async () => {
     const fixture = await browser.open('count=200');
     await fixture.settled();
