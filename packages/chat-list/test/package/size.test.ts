@@ -60,15 +60,17 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // of what is in view (a review mend) to 16.11 kB and 26.09 kB, and four fixes found by CI and the
 // fuzzer (a row that a prepend gives or takes its day's header measured in the commit, a held
 // turn kept when its prompt's key is swapped, a clamped compensation forgotten after its frame,
-// an anchored offset clamped again to the content as measured) to 16.30 kB and 26.26 kB.
+// an anchored offset clamped again to the content as measured) to 16.30 kB and 26.26 kB, room
+// to append after a full layout (16.32 kB, 26.27 kB), and a reader's edges read again at every
+// layout change (fuzz seed 20266) to 16.35 kB and 26.30 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 16323 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 26271 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 16345 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 26300 },
 ];
 
 const measure = (external: string[]) =>
