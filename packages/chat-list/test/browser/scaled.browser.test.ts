@@ -100,7 +100,10 @@ describe('a million messages: every message reachable past the browser height ca
       expect(Math.abs((await restingRow(fixture, 0)).top)).toBeLessThanOrEqual(1);
 
       // The reader drags the thumb to either end: the first message, the newest.
-      await fixture.run('window.fixture.handle.scrollToIndex(700000, { align: "start" })');
+      // Its promise says whether it landed: a loaded, throttled CI run waited 30 s for this row in
+      // vain, and a command that gave up (5 s) would say so here.
+      const landed = await fixture.run<boolean>('window.fixture.handle.scrollToIndex(700000, { align: "start" })');
+      expect(landed, 'scrollToIndex(700 000) landed').toBe(true);
       await restingRow(fixture, 700_000);
       const dragThumbTo = (where: 'top' | 'bottom') =>
         fixture.page.evaluate((end) => {
