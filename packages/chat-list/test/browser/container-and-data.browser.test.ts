@@ -10,7 +10,9 @@ describe('container changes', () => {
     const fixture = await browser.open('count=300');
     await fixture.settled();
     await fixture.scrollTo(6000);
-    const before = await fixture.restingTopRow();
+    // The reader's row: a row cut by the top is above it, and keeps its bottom when it re-wraps
+    // taller (cut by 112 px, it grew by 112 px and its top rose as much, issue #12).
+    const before = await fixture.restingTopRow('reader');
     await fixture.run("window.fixture.setFrame({ width: '320px', height: '600px' })");
     await fixture.settled(4);
     // Polled: under load the last re-wrapped rows are measured a few frames after the list first
@@ -27,7 +29,7 @@ describe('container changes', () => {
     const fixture = await browser.open('count=300');
     await fixture.settled();
     await fixture.scrollTo(6000);
-    const before = await fixture.restingTopRow();
+    const before = await fixture.restingTopRow('reader');
     await fixture.run("window.fixture.setFrame({ width: '600px', height: '300px' })");
     await fixture.settled(4);
     // Polled: under load the last re-wrapped rows are measured a few frames after the list first

@@ -92,17 +92,22 @@ export class FixturePage {
     });
   }
 
-  /** The first message row whose bottom is inside the viewport, and where its top is. */
-  topRow(): Promise<RowPosition> {
-    return this.page.evaluate(() => {
+  /**
+   * The first message row whose bottom is inside the viewport, and where its top is; with
+   * `'reader'`, the first whose top is (the reader's row, as the list's reading anchor picks
+   * it: a row cut by the top is above the reader, and its growth is compensated upwards).
+   */
+  topRow(which: 'cut' | 'reader' = 'cut'): Promise<RowPosition> {
+    return this.page.evaluate((isReaderRow) => {
       const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
       const viewportTop = scroller.getBoundingClientRect().top;
       for (const row of scroller.querySelectorAll<HTMLElement>('[data-id]')) {
         const rect = row.getBoundingClientRect();
-        if (rect.bottom > viewportTop + 1) return { id: row.dataset.id!, top: rect.top - viewportTop };
+        const isInView = isReaderRow ? rect.top >= viewportTop - 0.5 : rect.bottom > viewportTop + 1;
+        if (isInView) return { id: row.dataset.id!, top: rect.top - viewportTop };
       }
       throw new Error('no message row in view');
-    });
+    }, which === 'reader');
   }
 
   /**
@@ -111,11 +116,11 @@ export class FixturePage {
    * scroller itself looks still (a React 18 CI run read the row before that, and then saw it
    * "drift" after a resize).
    */
-  async restingTopRow(): Promise<RowPosition> {
-    let previous = await this.topRow();
+  async restingTopRow(which: 'cut' | 'reader' = 'cut'): Promise<RowPosition> {
+    let previous = await this.topRow(which);
     for (let attempt = 0; attempt < 20; attempt++) {
       await this.settled(2);
-      const current = await this.topRow();
+      const current = await this.topRow(which);
       if (current.id === previous.id && Math.abs(current.top - previous.top) < 0.1) return current;
       previous = current;
     }
