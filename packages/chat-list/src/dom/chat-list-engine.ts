@@ -456,26 +456,33 @@ export const createChatListEngine = <TMessage>() => {
     openingWindow.frame = 0;
     openingWindow.timer = undefined;
   };
-  /** Runs the commands that waited for every message to be laid out, once it is (or the list unmounts). */
+  /**
+   * Whether the list has opened: its rows were rendered and the opening committed. The first
+   * commit renders no rows; they come in the scroller's first layout, before the first paint
+   * (issue #15), after the app's own mount effects, whose commands wait for them.
+   */
+  const hasOpened = () => committedMessages !== null;
+  /** Whether a command can run now: the list opened with every message laid out. An unmounted list runs it at once (it resolves false). */
+  const canRunCommands = () => !isMounted || (hasOpened() && openingWindow.hiddenCount === 0);
+  /** Runs the commands that waited for the opening and for every message to be laid out, once they are (or the list unmounts). */
   const runWaitingCommands = () => {
-    if (openingWindow.hiddenCount > 0 && isMounted) return;
+    if (!canRunCommands()) return;
     const waiting = openingWindow.waitingCommands;
     openingWindow.waitingCommands = [];
     for (const run of waiting) run();
   };
   /**
-   * A command of the handle, run once TanStack lays out every message: in an opening window it
-   * waits for the next render, which ends the window, so that its target has a row.
+   * A command of the handle, run once the list has opened and TanStack lays out every message:
+   * in an opening window it waits for the next render, which ends the window, so that its
+   * target has a row.
    */
   const runWhenLaidOut = (command: () => void) => {
-    if (openingWindow.hiddenCount === 0) return command();
+    if (canRunCommands()) return command();
     openingWindow.waitingCommands.push(command);
     endOpeningWindow();
   };
   const resolveWhenLaidOut = (command: () => Promise<boolean>): Promise<boolean> =>
-    openingWindow.hiddenCount === 0
-      ? command()
-      : new Promise<boolean>((resolve) => runWhenLaidOut(() => resolve(command())));
+    canRunCommands() ? command() : new Promise<boolean>((resolve) => runWhenLaidOut(() => resolve(command())));
   const hasNewer = () => inputs.options.hasNewer === true;
   const atBottomThreshold = () => sanitizeNumber(inputs.options.atBottomThreshold, AT_BOTTOM_THRESHOLD_RULE);
   /** The message key of a row of the current render; the prefix and the suffix have their own. */
@@ -1086,9 +1093,15 @@ export const createChatListEngine = <TMessage>() => {
     tanstackWriteReason = 'command';
   };
 
-  // The newest message is always laid out: `scrollToBottom` needs no wait for an opening window.
   const handle: ChatListHandle<TMessage> = {
-    scrollToBottom: (scrollOptions) => scrollToBottom(scrollOptions?.behavior),
+    // The newest message is always laid out: `scrollToBottom` waits for the opening only, not
+    // for the end of an opening window.
+    scrollToBottom: (scrollOptions) =>
+      hasOpened() || !isMounted
+        ? scrollToBottom(scrollOptions?.behavior)
+        : new Promise<boolean>((resolve) =>
+            openingWindow.waitingCommands.push(() => resolve(scrollToBottom(scrollOptions?.behavior))),
+          ),
     scrollToTop: (scrollOptions) =>
       resolveWhenLaidOut(() => {
         const behavior = toMotionBehavior(scrollOptions?.behavior ?? 'auto');
@@ -1760,6 +1773,19 @@ export const createChatListEngine = <TMessage>() => {
   return {
     handle,
     scrollerRef,
+    /**
+     * Calls `onLaidOut` once, in the scroller's first layout: a ResizeObserver's first callback,
+     * which runs before the first paint. Returns its cleanup, or undefined when there is nothing
+     * to observe (no scroller, no ResizeObserver): the caller goes on at once.
+     */
+    whenScrollerLaidOut(onLaidOut: () => void): (() => void) | undefined {
+      if (scroller === null) return undefined;
+      const stop = observeResize(scroller, () => {
+        stop?.();
+        onLaidOut();
+      });
+      return stop;
+    },
     contentRef,
     sizerRef,
     announcerRef,

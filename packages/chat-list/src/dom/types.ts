@@ -49,6 +49,10 @@ export interface VisibleRange {
  * The imperative handle of `ChatList` (via `ref`) and of `useChatList`. `TMessage` is accepted
  * for symmetry with the props; no member depends on it, so `useRef<ChatListHandle>(null)` fits a
  * list of any message type.
+ *
+ * The list renders its rows in the scroller's first layout, just before the first paint, after
+ * the app's mount effects: a scroll command given before then (from a mount effect) runs once the
+ * list has opened, and resolves as it would have then.
  */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the parameter is kept for `ChatListHandle<Message>` to read naturally
 export interface ChatListHandle<TMessage = unknown> {

@@ -144,9 +144,10 @@ export interface UseChatListResult<TMessage> {
    */
   totalSize: number;
   /**
-   * True while `rows` are the newest `initialRenderCount` messages rendered before the list has
-   * a viewport (the server HTML and the render that hydrates it): render them in normal flow,
-   * without `totalSize` and `rowsOffset`, so they sit at the bottom of the scroller.
+   * True until the scroller is laid out (the first commit, the server HTML and the render that
+   * hydrates it): `rows` are then the newest `initialRenderCount` messages, or none by default.
+   * Render them in normal flow, without `totalSize` and `rowsOffset`, so they sit at the bottom
+   * of the scroller. The virtualized rows follow in the scroller's first layout, before the paint.
    */
   isPrerendered: boolean;
   /** Spread on each row element. */
@@ -175,6 +176,8 @@ const AFFIX_ESTIMATED_SIZE = 40;
 export const useIsomorphicLayoutEffect = typeof document !== 'undefined' ? React.useLayoutEffect : React.useEffect;
 /** Stands in for a `messages` that is not an array; one constant, so hook dependencies stay stable. */
 const NO_MESSAGES: readonly never[] = [];
+/** The rows of a list that waits for its viewport without prerendering any: one constant, for a stable `rows` memo. */
+const NO_ITEMS: VirtualItem[] = [];
 
 /**
  * The last `count` message rows (and the suffix row) of TanStack's layout, for the render
@@ -382,12 +385,20 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     [chat, sticky],
   );
 
-  // The newest messages, rendered before there is a viewport (server HTML, hydration); the
-  // virtualized rows take over in the first layout effect, before anything is painted.
+  // Until the scroller is laid out, the list renders no rows, or the newest `initialRenderCount`
+  // messages (server HTML, hydration). The virtualized rows come in the scroller's first layout,
+  // before anything is painted: opening 100 000 messages is then not one long task, as it was
+  // with the rows in the first commit (37 ms against 20, issue #15). Without a ResizeObserver
+  // (jsdom) or a scroller they come in the first layout effect.
   const initialRenderCount = sanitizeNumber(options.initialRenderCount, INITIAL_RENDER_COUNT_RULE);
-  const [hasViewport, setHasViewport] = React.useState(initialRenderCount === 0);
+  const [hasViewport, setHasViewport] = React.useState(false);
   const isPrerendered = !hasViewport;
-  useIsomorphicLayoutEffect(() => setHasViewport(true), []);
+  useIsomorphicLayoutEffect(() => {
+    if (hasViewport) return;
+    const stopWaiting = chat.whenScrollerLaidOut(() => flushSync(() => setHasViewport(true)));
+    if (stopWaiting === undefined) setHasViewport(true);
+    return stopWaiting;
+  }, [chat, hasViewport]);
 
   useIsomorphicLayoutEffect(() => chat.mount(), [chat]);
   // `follow`, `isReceived` and the callbacks are read at commit time on purpose:
@@ -404,9 +415,11 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
   });
   React.useEffect(() => chat.flushBatches());
 
-  const virtualItems = isPrerendered
-    ? prerenderedItems(getLayout(virtualizer), firstMessageRow + safeMessages.length, initialRenderCount, hasSuffix)
-    : virtualizer.getVirtualItems();
+  const virtualItems = !isPrerendered
+    ? virtualizer.getVirtualItems()
+    : initialRenderCount === 0
+      ? NO_ITEMS
+      : prerenderedItems(getLayout(virtualizer), firstMessageRow + safeMessages.length, initialRenderCount, hasSuffix);
 
   // The focused message's row, when it is outside the rendered range (kept so it keeps focus).
   const focusedIndex = React.useRef(-1);

@@ -14,6 +14,16 @@ describe('opening', () => {
     });
   }
 
+  it('renders no rows in the task of its first commit, and paints the newest message at the bottom in the next frame', async () => {
+    const fixture = await browser.open('count=1000');
+    await fixture.page.waitForFunction(() => window.fixture.events.firstPaint !== undefined);
+    expect(await fixture.run('window.fixture.events.firstTaskRows'), 'rows when the first task ends').toBe(0);
+    const painted = await fixture.run<{ rows: number; gap: number }>('window.fixture.events.firstPaint');
+    expect(painted.rows, 'rows painted in the first frame').toBeGreaterThan(3);
+    expect(painted.gap, 'the first frame at the bottom').toBeLessThanOrEqual(1.5);
+    expect(fixture.errors).toEqual([]);
+  });
+
   it('opens at the bottom again when messages go from empty to a new conversation', async () => {
     const fixture = await browser.open('count=100&follow=never');
     await fixture.settled();
@@ -79,7 +89,11 @@ describe('opening at initialAnchor', () => {
     expect(Math.abs(box!.top), 'row 100 at the top of the viewport').toBeLessThanOrEqual(1);
     expect(opened.gap, 'not at the bottom').toBeGreaterThan(1000);
     expect(await fixture.run('window.fixture.handle.isAtBottom')).toBe(false);
-    expect(await fixture.run('window.fixture.handle.getVisibleRange().firstIndex')).toBe(100);
+    // Row 100 is on its pixel within the browser's rounding of the offset: a sliver of row 99
+    // thinner than a pixel may show above it, and the visible range then says so, as the DOM does.
+    const above = (await rowBox(fixture, 99))!;
+    expect(above.bottom, 'row 99 shows less than a pixel').toBeLessThan(1);
+    expect(await fixture.run('window.fixture.handle.getVisibleRange().firstIndex')).toBe(above.bottom > 0 ? 99 : 100);
     // A reader who opened at the first unread is not at the bottom: a new message does not pull them.
     await fixture.run("window.fixture.append(1, 'assistant')");
     await fixture.page.waitForFunction(() => window.fixture.events.newer.length === 1);
