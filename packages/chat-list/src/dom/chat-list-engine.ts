@@ -1094,8 +1094,8 @@ export const createChatListEngine = <TMessage>() => {
   };
 
   const handle: ChatListHandle<TMessage> = {
-    // The newest message is always laid out: `scrollToBottom` waits for the opening only, not
-    // for the end of an opening window.
+    // The newest message is always laid out: before the opening, `scrollToBottom` waits with the
+    // other commands, but unlike them it does not end an opening window to run sooner.
     scrollToBottom: (scrollOptions) =>
       hasOpened() || !isMounted
         ? scrollToBottom(scrollOptions?.behavior)
