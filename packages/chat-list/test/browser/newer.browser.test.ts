@@ -13,7 +13,9 @@ const toLoadedEnd = async (fixture: FixturePage) => {
 // at the bottom as it loads older ones at the top.
 describe('loading newer messages (hasNewer, onNewerEndReached)', () => {
   it('asks once at the end of what is loaded, keeps the reader still when the page lands, and does not follow it', async () => {
-    const fixture = await browser.open('count=200&anchorIndex=100&newerPages=3&newerDelay=400&follow=always');
+    // The page lands when the test says so: a 400 ms timer expired before the second scroll in a
+    // throttled CI run, and the list rightly asked for the next page.
+    const fixture = await browser.open('count=200&anchorIndex=100&newerPages=3&newerDelay=manual&follow=always');
     await fixture.settled();
     expect(await fixture.run('window.fixture.events.newerRequests'), 'not asked far from the end').toBe(0);
     await toLoadedEnd(fixture);
@@ -22,8 +24,10 @@ describe('loading newer messages (hasNewer, onNewerEndReached)', () => {
     // While the page loads, more scrolling in the zone does not ask again.
     await fixture.scrollTo((await fixture.metrics()).scrollTop - 5);
     await toLoadedEnd(fixture);
+    await fixture.settled();
     expect(await fixture.run('window.fixture.events.newerRequests')).toBe(1);
     const before = await fixture.topRow();
+    await fixture.run('window.fixture.landNewerPage()');
     await fixture.page.waitForFunction(() => window.fixture.events.newer.length === 1);
     await fixture.settled();
     expect(Math.abs((await fixture.rowTop(before.id))! - before.top), "the reader's row").toBeLessThanOrEqual(1);
@@ -35,11 +39,13 @@ describe('loading newer messages (hasNewer, onNewerEndReached)', () => {
   });
 
   it('keeps the reader still when the oldest messages are trimmed as newer pages load', async () => {
-    const fixture = await browser.open('count=200&anchorIndex=100&newerPages=5&newerDelay=100&trim=10');
+    const fixture = await browser.open('count=200&anchorIndex=100&newerPages=5&newerDelay=manual&trim=10');
     await fixture.settled();
     for (let page = 1; page <= 3; page++) {
       await toLoadedEnd(fixture);
+      await fixture.page.waitForFunction((pages) => window.fixture.events.newerRequests === pages, page);
       const before = await fixture.topRow();
+      await fixture.run('window.fixture.landNewerPage()');
       await fixture.page.waitForFunction((pages) => window.fixture.events.newer.length === pages, page);
       await fixture.settled();
       const after = await fixture.rowTop(before.id);
