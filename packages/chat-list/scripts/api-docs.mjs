@@ -245,14 +245,14 @@ function repoLink(readme, path) {
 /** The generated blocks for the README at `readme`, by marker name. */
 export function renderBlocks(readme, api = collectApi()) {
   const note =
-    '<!-- Generated from the TSDoc in src/ by `pnpm --filter @chat-list/react docs`; do not edit by hand. -->';
+    '<!-- Generated from the TSDoc in src/ by `pnpm --filter @chat-list/react run docs`; do not edit by hand. -->';
   const blocks = {
     props: `${note}\n\n${propsTable(api.props)}`,
     handle: `${note}\n\n${handleTable(api.handle)}`,
     'hook-options': `${note}\n\n${propsTable(api.hookOptions)}`,
     'hook-result': `${note}\n\n${resultTable(api.hookResult)}`,
   };
-  const source = `<!-- Generated from packages/chat-list/docs/NAME.md by \`pnpm --filter @chat-list/react docs\`; edit it there. -->`;
+  const source = `<!-- Generated from packages/chat-list/docs/NAME.md by \`pnpm --filter @chat-list/react run docs\`; edit it there. -->`;
   for (const file of readdirSync(DOCS_DIR).filter((name) => name.endsWith('.md'))) {
     const name = file.slice(0, -3);
     blocks[name] = `${source.replace('NAME', name)}\n\n${fragment(name, readme)}`;
@@ -294,7 +294,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const check = process.argv.includes('--check');
   const stale = await syncReadmes({ write: !check });
   if (check && stale.length > 0) {
-    console.error(`✖ API tables out of date in ${stale.join(', ')}: run \`pnpm --filter @chat-list/react docs\`.`);
+    console.error(`✖ API tables out of date in ${stale.join(', ')}: run \`pnpm --filter @chat-list/react run docs\`.`);
     process.exit(1);
   }
   console.log(stale.length === 0 ? 'API tables are up to date.' : `Updated the API tables in ${stale.join(', ')}.`);

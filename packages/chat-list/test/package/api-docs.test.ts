@@ -95,7 +95,7 @@ describe('API reference', () => {
 
   // Type-checking the public types and formatting both READMEs takes seconds, many more on a
   // loaded machine: the limit is about not hanging, not about speed.
-  test('the READMEs carry the current tables (run `pnpm --filter @chat-list/react docs` to update them)', async () => {
+  test('the READMEs carry the current tables (run `pnpm --filter @chat-list/react run docs` to update them)', async () => {
     await expect(syncReadmes({ write: false })).resolves.toEqual([]);
   }, 60_000);
 });
