@@ -5,8 +5,7 @@ const browser = useFixtureBrowser();
 
 describe('history', () => {
   it('shows Loading..., prepends exactly 10 and keeps the view still', async () => {
-    // The page lands when the test has seen the prefix: a timer could land it before, on a slow machine.
-    const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=manual');
+    const fixture = await browser.open('count=50&history=1&historyEndOffset=100');
     await fixture.settled();
     await fixture.scrollTo(50);
     const anchor = await fixture.topRow();
@@ -14,7 +13,6 @@ describe('history', () => {
     await fixture.settled();
     const withPrefix = await fixture.rowTop(anchor.id);
     expect(Math.abs(withPrefix! - anchor.top), 'drift when the prefix appears').toBeLessThanOrEqual(1);
-    await fixture.run('window.fixture.landHistoryPage()');
     await fixture.page.waitForFunction(() => window.fixture.messages().length === 60);
     await fixture.page.waitForSelector('[data-chat-list-prefix]', { state: 'detached' });
     await fixture.settled();
@@ -26,7 +24,7 @@ describe('history', () => {
   });
 
   it('shows the prefix when it appears while the reader is at the very top: the rows move down by exactly its height', async () => {
-    const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=manual');
+    const fixture = await browser.open('count=50&history=1&historyEndOffset=100');
     await fixture.settled();
     await fixture.scrollTo(0);
     // At scrollTop 0 the first message's top is the viewport's top; the load starts at once.
@@ -51,8 +49,7 @@ describe('history', () => {
   });
 
   it('keeps the prefix out of the way when it appears while the reader is in the zone but not at the very top', async () => {
-    // The page never lands: what is checked is the prefix appearing, which a 1.5 s timer could outrun.
-    const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=manual');
+    const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=1500');
     await fixture.settled();
     await fixture.scrollTo(40);
     const anchor = await fixture.topRow();
@@ -63,15 +60,13 @@ describe('history', () => {
 
   for (const offset of [0, 20]) {
     it(`keeps the first message still when the reader sees "Loading..." at the top (scrollTop ${offset}) and the prepend removes it`, async () => {
-      // The page lands when the test says so, after the position before it was read.
-      const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=manual');
+      const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=1500');
       await fixture.settled();
       await fixture.scrollTo(50);
       await fixture.page.waitForSelector('[data-chat-list-prefix]');
       await fixture.scrollTo(offset);
       const firstId = await fixture.run<string>('window.fixture.messages()[0].id');
       const before = await fixture.rowTop(firstId);
-      await fixture.run('window.fixture.landHistoryPage()');
       await fixture.page.waitForSelector('[data-chat-list-prefix]', { state: 'detached' });
       await fixture.settled();
       const after = await fixture.rowTop(firstId);
