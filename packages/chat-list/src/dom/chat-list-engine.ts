@@ -711,17 +711,31 @@ export const createChatListEngine = <TMessage>() => {
   };
 
   /**
-   * The reader's row that the change gave or took its group's header keeps its element (same
-   * key), so no ref callback measures it in the commit: only the ResizeObserver would, in the
-   * next frame. Until then its text stood a header's height off, and a scroll event or a read
-   * in between saw it (a React 18 CI run read the text 30 px off after history loaded under a
-   * Loading prefix). Measured in the commit, the anchor's write already includes the header.
+   * In the commit of an anchored change, before the anchor's offset is written, and after every
+   * render until the reader scrolls: the rows above the reader's row that are not measured yet,
+   * and the reader's row when the change gave or took its group's header, are measured, so that
+   * the write includes their sizes (a render after the commit can bring more in). Their ref callbacks
+   * measure new rows only while TanStack takes the list to be still (not within 150 ms of a
+   * scroll event), and the reader's row keeps its element, so no ref callback measures it. Until
+   * the next frame's ResizeObserver, scroll events and reads saw the reader's text off by the
+   * difference: a header's 30 px (a React 18 CI run), and 219.75 px when a page of history landed
+   * within 150 ms of a scroll (another).
    */
-  const measureAnchoredRowWithNewHeader = () => {
-    if (anchoredRow?.hasNewHeader !== true || content === null) return;
-    const index = String(anchoredRow.index);
-    for (const row of content.children)
-      if ((row as HTMLElement).dataset.virtualIndex === index) measureRowRef(row as HTMLElement);
+  const measureRowsAboveAnchoredRow = () => {
+    if (anchoredRow === null || content === null) return;
+    const { index: anchoredIndex, hasNewHeader } = anchoredRow;
+    rowMeasuring.isActive = true;
+    try {
+      for (const row of content.children) {
+        const index = Number((row as HTMLElement).dataset.virtualIndex);
+        if (!Number.isInteger(index) || index > anchoredIndex) continue;
+        const isUnmeasured =
+          index < anchoredIndex ? !isRowMeasured(virtualizer, virtualizer.options.getItemKey(index)) : hasNewHeader;
+        if (isUnmeasured) virtualizer.resizeItem(index, measureRowElement(row as HTMLElement, undefined, virtualizer));
+      }
+    } finally {
+      rowMeasuring.isActive = false;
+    }
   };
 
   /**
@@ -1602,7 +1616,7 @@ export const createChatListEngine = <TMessage>() => {
   /** The chat policy, once per committed change of the messages or affixes. */
   const commit = () => {
     applyRenderedSpace();
-    measureAnchoredRowWithNewHeader();
+    measureRowsAboveAnchoredRow();
     flushRowLayoutChange();
     syncPolicy();
     const { options, messages, getKeyAt, hasSuffix } = inputs;
@@ -1699,6 +1713,7 @@ export const createChatListEngine = <TMessage>() => {
    */
   const afterRender = () => {
     applyRenderedSpace();
+    measureRowsAboveAnchoredRow();
     flushRowLayoutChange();
     if (process.env.NODE_ENV !== 'production') warnIfUnbounded(scroller, virtualizer.getTotalSize());
     // TanStack lets go of a removed row when the next row's ref is detached, but React detaches

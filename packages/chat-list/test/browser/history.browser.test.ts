@@ -78,6 +78,46 @@ describe('history', () => {
     });
   }
 
+  it('keeps the first message still at every scroll event and frame when a page lands within 150 ms of a scroll', async () => {
+    // TanStack measures new rows in their commit only when it takes the list to be still, not
+    // within 150 ms of a scroll event: a page that landed sooner was anchored at its estimates,
+    // and until the next frame's ResizeObserver the reader's text stood 219.75 px off (CI run).
+    const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=manual');
+    await fixture.settled();
+    await fixture.scrollTo(0);
+    await fixture.page.waitForSelector('[data-chat-list-prefix]');
+    await fixture.settled();
+    const firstId = await fixture.run<string>('window.fixture.messages()[0].id');
+    const { before, tops } = await fixture.page.evaluate(async (id) => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      const rowTop = () => {
+        const row = scroller.querySelector<HTMLElement>(`[data-id="${CSS.escape(id)}"]`);
+        return row ? row.getBoundingClientRect().top - scroller.getBoundingClientRect().top : null;
+      };
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      // The reader nudges the list by a pixel; the page lands right after that scroll event.
+      scroller.scrollTop = 1;
+      await new Promise((resolve) => scroller.addEventListener('scroll', resolve, { once: true }));
+      const top = rowTop();
+      const samples: Array<number | null> = [];
+      const read = () => samples.push(rowTop());
+      scroller.addEventListener('scroll', read);
+      window.fixture.landHistoryPage();
+      for (let count = 0; count < 10; count++) {
+        await frame();
+        read();
+      }
+      scroller.removeEventListener('scroll', read);
+      return { before: top, tops: samples };
+    }, firstId);
+    expect(await fixture.run('window.fixture.messages().length'), 'the page landed').toBe(60);
+    for (const [sample, top] of tops.entries()) {
+      expect(top, `sample ${sample}: rendered`).not.toBeNull();
+      expect(Math.abs(top! - before!), `sample ${sample}: drift of the first message`).toBeLessThanOrEqual(1);
+    }
+    expect(fixture.errors).toEqual([]);
+  });
+
   it('is not called again while its promise is pending', async () => {
     // The load stays pending for the whole test, however slow the machine: with a 2 s load the
     // scrolls below outlasted it under 4× CPU throttling, and a call after the prepend is allowed.
