@@ -85,6 +85,7 @@ import {
   isLayoutCurrent,
   isRowMeasured,
   keepRoomToAppend,
+  measureElementNow,
   relayoutFrom,
   replaceMaxScrollOffset,
   setModelScrollOffset,
@@ -731,7 +732,7 @@ export const createChatListEngine = <TMessage>() => {
         if (!Number.isInteger(index) || index > anchoredIndex) continue;
         const isUnmeasured =
           index < anchoredIndex ? !isRowMeasured(virtualizer, virtualizer.options.getItemKey(index)) : hasNewHeader;
-        if (isUnmeasured) virtualizer.resizeItem(index, measureRowElement(row as HTMLElement, undefined, virtualizer));
+        if (isUnmeasured) measureElementNow(virtualizer, row as HTMLElement);
       }
     } finally {
       rowMeasuring.isActive = false;
@@ -1358,11 +1359,18 @@ export const createChatListEngine = <TMessage>() => {
     if (isMounted) onLayoutChange();
   };
 
-  /** The ref callback of every row: TanStack measures it, and the layout change waits for the commit's other rows. */
+  /**
+   * The ref callback of every row: TanStack measures it, and the layout change waits for the
+   * commit's other rows. TanStack skips a new row within 150 ms of a scroll event and leaves it
+   * to its ResizeObserver; without one (jsdom, the testing kit) nothing measured it later, and a
+   * row the reader scrolled into stood at its estimate until an anchored change measured it and
+   * moved the reader (the kit's reader at 1000 px went to 940 px when a message arrived).
+   */
   const measureRowRef = (element: HTMLElement | null) => {
     rowMeasuring.isActive = true;
     try {
-      virtualizer.measureElement(element);
+      if (element !== null && typeof ResizeObserver === 'undefined') measureElementNow(virtualizer, element);
+      else virtualizer.measureElement(element);
     } finally {
       rowMeasuring.isActive = false;
     }

@@ -6,6 +6,7 @@ import {
   getSizeChangeCount,
   isLayoutCurrent,
   isRowMeasured,
+  measureElementNow,
   keepRoomToAppend,
   relayoutFrom,
   setModelScrollOffset,
@@ -165,6 +166,32 @@ describe('the TanStack Virtual internals @chat-list/react relies on', () => {
     expect(getSizeChangeCount(virtualizer) - before, 'itemSizeCacheVersion').toBe(2);
     expect(getLayout(virtualizer)[10]?.start, 'pendingMin').toBe(10 * ROW + 10);
     expect(isLayoutCurrent(virtualizer), 'pendingMin').toBe(true);
+  });
+
+  it('public isScrolling: measureElement skips a row while it is true, and measureElementNow measures it and restores it', () => {
+    const virtualizer = new Virtualizer<HTMLElement, HTMLElement>({
+      count: 10,
+      estimateSize: () => ROW,
+      getItemKey: (index) => `k${index}`,
+      getScrollElement: () => null,
+      scrollToFn: () => {},
+      observeElementRect: () => {},
+      observeElementOffset: () => {},
+      measureElement: () => 25,
+    });
+    virtualizer._willUpdate();
+    getLayout(virtualizer);
+    // The row element as TanStack reads it: its index attribute, and whether it is in the document.
+    const row = { getAttribute: () => '3', isConnected: true } as unknown as HTMLElement;
+    virtualizer.isScrolling = true;
+
+    virtualizer.measureElement(row);
+    expect(isRowMeasured(virtualizer, 'k3'), 'isScrolling').toBe(false);
+
+    measureElementNow(virtualizer, row);
+    expect(isRowMeasured(virtualizer, 'k3'), 'isScrolling').toBe(true);
+    expect(getLayout(virtualizer)[4], 'isScrolling').toMatchObject({ start: 3 * ROW + 25 });
+    expect(virtualizer.isScrolling, 'isScrolling').toBe(true);
   });
 
   it('every member named in TANSTACK_INTERNALS exists on a virtualizer', () => {

@@ -151,6 +151,25 @@ export const forgetClampedAdjustment = (virtualizer: ListVirtualizer): void => {
   internalsOf(virtualizer)._clampedAdjustment = null;
 };
 
+/**
+ * Measures a rendered row now, even while TanStack takes the list to be scrolling (public
+ * `isScrolling`, written here for the call). Its `measureElement` skips a row within 150 ms of a
+ * scroll event and leaves it to its ResizeObserver in the next frame; until then the row stands
+ * at its estimate. Going through `measureElement` (not `resizeItem`) keeps the React adapter's
+ * knowledge that it runs in a commit: a compensation then re-renders with the commit, where
+ * `resizeItem` made it call `flushSync` from a layout effect (a React warning in development).
+ * Upstream: `measureElement(node, { force: true })`.
+ */
+export const measureElementNow = (virtualizer: ListVirtualizer, element: HTMLElement): void => {
+  const { isScrolling } = virtualizer;
+  virtualizer.isScrolling = false;
+  try {
+    virtualizer.measureElement(element);
+  } finally {
+    virtualizer.isScrolling = isScrolling;
+  }
+};
+
 /** The names this file relies on, for the upgrade test and for docs/upstream.md. */
 export const TANSTACK_INTERNALS = [
   'getMeasurements',
@@ -163,4 +182,5 @@ export const TANSTACK_INTERNALS = [
   'scrollOffset',
   '_elementMaxScrollOffset',
   '_clampedAdjustment',
+  'isScrolling',
 ] as const;

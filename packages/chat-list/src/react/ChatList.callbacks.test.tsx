@@ -308,11 +308,7 @@ describe('named follow modes', () => {
   const makeRoleMessages = (count: number, from: number, role: RoleMessage['role']): RoleMessage[] =>
     Array.from({ length: count }, (_, i) => ({ id: `r${from + i}`, role }));
 
-  /**
-   * Appends one message while the reader is `where`; tells whether the list scrolled to the
-   * bottom. Rows the reader's scroll rendered are measured when the append is anchored, and
-   * their compensations are scrolls too, but upwards, above the bottom.
-   */
+  /** Appends one message while the reader is `where`; tells whether the list issued a scroll. */
   function appendAndWatch(
     props: Omit<ChatListProps<RoleMessage>, 'messages' | 'renderMessage'>,
     where: 'scrolled-up' | 'at-bottom',
@@ -331,11 +327,7 @@ describe('named follow modes', () => {
 
     rerender(view([...initial, ...makeRoleMessages(1, 100, role)]));
 
-    const bottom = 5000 - VIEWPORT_HEIGHT;
-    const scrolled = spy.mock.calls.some(
-      ([options]) => ((options as ScrollToOptions | undefined)?.top ?? 0) >= bottom - 1,
-    );
-    return { scrolled, calls: spy.mock.calls };
+    return { scrolled: spy.mock.calls.length > 0, calls: spy.mock.calls };
   }
 
   test.each([

@@ -56,9 +56,13 @@ test('follows a new message at the bottom, and counts it unseen once the reader 
   const scroller = screen.getByRole('feed');
   await act(() => scrollAsReader(scroller, 1000));
   expect(list.current?.isAtBottom).toBe(false);
+  // The rows the scroll brought in are measured (the kit's 50 px against the list's estimate) and
+  // the list keeps the reader's text where it was, as in a browser: the offset moves with them.
+  const readerOffset = scroller.scrollTop;
+  expect(readerOffset).toBeLessThanOrEqual(1000);
   fireEvent.click(screen.getByRole('button', { name: 'Receive' }));
   await waitFor(() => expect(screen.getByLabelText('unseen').textContent).toBe('1'));
-  expect(scroller.scrollTop, 'not pulled down').toBe(1000);
+  expect(scroller.scrollTop, 'not pulled down').toBe(readerOffset);
 });
 
 test('the handle scrolls: scrollToIndex brings an old message into the DOM and resolves true', async () => {
