@@ -78,6 +78,7 @@ import { warnIfUnbounded, warnOnce } from './dev-warnings';
 import { getRangeExtractor } from './rendered-rows';
 import { createTurnAnchor } from './turn-anchor';
 import {
+  attachScrollElement,
   forgetClampedAdjustment,
   getLayout,
   getRowKeyedMaps,
@@ -267,6 +268,10 @@ export const createChatListEngine = <TMessage>() => {
   /** TanStack's; missing only during the first render's `update`, which checks. */
   let virtualizer = undefined as unknown as ListVirtualizer;
   let scroller: HTMLElement | null = null;
+  /** Whether TanStack has the scroller (`attachScroller`): not before its first layout. */
+  let isScrollerAttached = false;
+  /** Tells TanStack the scroller's size: set by its `observeElementRect` (see there). */
+  let reportScrollerRect: (() => void) | null = null;
   /** The element that wraps the rendered rows. */
   let content: HTMLElement | null = null;
   /** True while `remeasure` measures the rendered rows: it anchors the reader's row itself. */
@@ -451,6 +456,17 @@ export const createChatListEngine = <TMessage>() => {
       });
     });
   };
+  /**
+   * Whether the block that stands for the messages the opening window leaves out is within a
+   * viewport of the view: a viewport taller than the window's rows (a very tall window, tiny
+   * rows) would show it blank until the window ends after the paint. Then it ends at once.
+   */
+  const isOpeningBlockInReach = () => {
+    if (openingWindow.hiddenCount === 0 || openingWindow.isEndRequested || !hasOpened()) return false;
+    const firstLaidOut = getLayout(virtualizer)[0];
+    const { scrollOffset, viewportSize } = readMetrics();
+    return firstLaidOut !== undefined && viewportSize > 0 && scrollOffset < firstLaidOut.start + viewportSize;
+  };
   const cancelOpeningWindowEnd = () => {
     if (openingWindow.frame !== 0) cancelAnimationFrame(openingWindow.frame);
     clearTimeout(openingWindow.timer);
@@ -586,6 +602,27 @@ export const createChatListEngine = <TMessage>() => {
     if (!scaling.isReaderDriving || offset === previous || !isScaledSpace(scaling.appliedSpace)) return;
     const next = spaceForReaderJump(scaling.appliedSpace, offset, previous, spaceGeometry());
     if (next !== null) moveScrollSpace(next);
+  };
+
+  /**
+   * TanStack's `observeElementRect`: the scroller's size, read now and then whenever the
+   * scroller's own ResizeObserver (`onViewportResize`) fires. TanStack's default creates an
+   * observer of the scroller when it takes it, which is in the scroller's first ResizeObserver
+   * callback (`attachScroller`): a new observation there, at the depth being delivered, is left
+   * undelivered ("ResizeObserver loop completed with undelivered notifications").
+   */
+  const observeElementRect = (
+    instance: ListVirtualizer,
+    onRect: (rect: { width: number; height: number }) => void,
+  ): (() => void) | undefined => {
+    const element = instance.scrollElement;
+    if (element === null) return undefined;
+    const report = () => onRect({ width: element.clientWidth, height: element.clientHeight });
+    report();
+    reportScrollerRect = report;
+    return () => {
+      if (reportScrollerRect === report) reportScrollerRect = null;
+    };
   };
 
   /** TanStack's `observeElementOffset`: it is told the list's offsets, not the scroller's. */
@@ -1560,6 +1597,8 @@ export const createChatListEngine = <TMessage>() => {
     }
     pinToBottom();
     syncWithScroller();
+    // After the list's own response, as when TanStack had an observer of its own, created later.
+    reportScrollerRect?.();
   };
 
   // A detach stays until the next element's replaces it, so after a ref call with null it runs
@@ -1740,7 +1779,10 @@ export const createChatListEngine = <TMessage>() => {
     // (issue #19); otherwise the commit or the scroll has reported the turn already.
     const { isTurnStart, turnPeek } = inputs.options;
     if (isTurnStart !== reportedTurn.isTurnStart || turnPeek !== reportedTurn.turnPeek) reportCurrentTurn();
-    if (isMounted) scheduleOpeningWindowEnd();
+    if (isMounted) {
+      if (isOpeningBlockInReach()) endOpeningWindow();
+      else scheduleOpeningWindowEnd();
+    }
     runWaitingCommands();
   };
 
@@ -1808,6 +1850,17 @@ export const createChatListEngine = <TMessage>() => {
         onLaidOut();
       });
       return stop;
+    },
+    /** TanStack's `getScrollElement`: the scroller, once `attachScroller` gave it. */
+    getVirtualizerScrollElement: () => (isScrollerAttached ? scroller : null),
+    /**
+     * Gives TanStack the scroller, once it is laid out (or there is no layout to wait for), and
+     * lets it read the size now, so that the render that follows has its rows in range. Until
+     * then the list renders no rows, and TanStack would only have forced a layout (issue #15).
+     */
+    attachScroller() {
+      isScrollerAttached = true;
+      attachScrollElement(virtualizer);
     },
     contentRef,
     sizerRef,
@@ -1882,6 +1935,7 @@ export const createChatListEngine = <TMessage>() => {
     measureRowRef,
     flushBatches,
     observeElementOffset,
+    observeElementRect,
   };
 
   /**

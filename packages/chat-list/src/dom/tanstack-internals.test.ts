@@ -2,6 +2,7 @@ import { Virtualizer } from '@tanstack/virtual-core';
 import { describe, expect, it, vi } from 'vitest';
 import {
   TANSTACK_INTERNALS,
+  attachScrollElement,
   getLayout,
   getSizeChangeCount,
   isLayoutCurrent,
@@ -192,6 +193,31 @@ describe('the TanStack Virtual internals @chat-list/react relies on', () => {
     expect(isRowMeasured(virtualizer, 'k3'), 'isScrolling').toBe(true);
     expect(getLayout(virtualizer)[4], 'isScrolling').toMatchObject({ start: 3 * ROW + 25 });
     expect(virtualizer.isScrolling, 'isScrolling').toBe(true);
+  });
+
+  it('public _willUpdate() takes the element getScrollElement returns now, and its size, outside a commit', () => {
+    let element: HTMLElement | null = null;
+    const observeElementRect = vi.fn(
+      (_instance: ListVirtualizer, onRect: (rect: { width: number; height: number }) => void) =>
+        onRect({ width: 100, height: 5 * ROW }),
+    );
+    const virtualizer = new Virtualizer<HTMLElement, HTMLElement>({
+      count: 100,
+      estimateSize: () => ROW,
+      getScrollElement: () => element,
+      scrollToFn: () => {},
+      observeElementRect,
+      observeElementOffset: (_instance, onOffset) => onOffset(0, false),
+    });
+    virtualizer._willUpdate();
+    expect(virtualizer.getVirtualItems(), '_willUpdate: no element, no size, no rows').toEqual([]);
+    element = {} as HTMLElement;
+    attachScrollElement(virtualizer);
+    expect(observeElementRect, '_willUpdate').toHaveBeenCalledTimes(1);
+    expect(
+      virtualizer.getVirtualItems().map((item) => item.index),
+      '_willUpdate: the rows of the 50 px it read',
+    ).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
   it('every member named in TANSTACK_INTERNALS exists on a virtualizer', () => {

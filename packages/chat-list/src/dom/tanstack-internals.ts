@@ -170,6 +170,17 @@ export const measureElementNow = (virtualizer: ListVirtualizer, element: HTMLEle
   }
 };
 
+/**
+ * Lets TanStack take the scroll element its `getScrollElement` now returns, and read its size,
+ * at once (public but undocumented `_willUpdate`, which the React adapter calls in every layout
+ * effect). The engine hides the scroller from TanStack until its first layout (issue #15): taken
+ * in the first commit, its size read forced a layout there, and the range it then found was
+ * rendered again before the task ended. Called in the layout's ResizeObserver callback, where
+ * reading the size costs nothing, the rows of the render that follows are in range.
+ * Upstream: a documented way to attach a scroll element outside a commit.
+ */
+export const attachScrollElement = (virtualizer: ListVirtualizer): void => virtualizer._willUpdate();
+
 /** The names this file relies on, for the upgrade test and for docs/upstream.md. */
 export const TANSTACK_INTERNALS = [
   'getMeasurements',
@@ -183,4 +194,5 @@ export const TANSTACK_INTERNALS = [
   '_elementMaxScrollOffset',
   '_clampedAdjustment',
   'isScrolling',
+  '_willUpdate',
 ] as const;

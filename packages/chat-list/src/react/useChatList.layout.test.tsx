@@ -122,7 +122,7 @@ describe('the opening', () => {
 describe('the opening window (issue #15)', () => {
   const LONG = 100_000;
 
-  test('100 000 messages open with the newest 1 000 laid out below one block of the others, which then take its place', async () => {
+  test('100 000 messages open with the newest OPENING_WINDOW_ROWS (200) laid out below one block of the others, which then take its place', async () => {
     const messages = makeMessages(LONG);
     let result: ReturnType<typeof useChatList<Message>> | undefined;
     function List() {

@@ -165,7 +165,7 @@ export interface UseChatListResult<TMessage> {
   /**
    * The virtualizer's row index of `messages[0]`: 1 after a prefix row, 0 without one. While a
    * conversation of 10 000 messages or more opens, the virtualizer lays out only its newest
-   * 1 000 (the older ones stand above them as one block of their estimated height, until the
+   * 200 (the older ones stand above them as one block of their estimated height, until the
    * task after the first paint): then it is negative, minus the number left out (issue #15).
    */
   firstMessageRow: number;
@@ -329,7 +329,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
   const virtualizer = useVirtualizer<HTMLElement, HTMLElement>({
     count: rowCount(firstMessageRow, safeMessages.length, hasSuffix),
     paddingStart: hiddenBlockSize,
-    getScrollElement: chat.handle.getScrollElement,
+    getScrollElement: chat.getVirtualizerScrollElement,
     estimateSize: estimateItemSize,
     getItemKey,
     overscan: sanitizeNumber(options.overscan, OVERSCAN_RULE),
@@ -350,6 +350,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     // Past the browser's height cap the scroller holds a window of the content (issue #15):
     // TanStack is told the list's offsets.
     observeElementOffset: chat.observeElementOffset,
+    observeElementRect: chat.observeElementRect,
   });
   chat.adoptVirtualizer(virtualizer);
 
@@ -395,8 +396,13 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
   const isPrerendered = !hasViewport;
   useIsomorphicLayoutEffect(() => {
     if (hasViewport) return;
-    const stopWaiting = chat.whenScrollerLaidOut(() => flushSync(() => setHasViewport(true)));
-    if (stopWaiting === undefined) setHasViewport(true);
+    const open = () => {
+      chat.attachScroller();
+      setHasViewport(true);
+    };
+    // TanStack's re-render for the range it finds joins this one: both are set inside flushSync.
+    const stopWaiting = chat.whenScrollerLaidOut(() => flushSync(open));
+    if (stopWaiting === undefined) open();
     return stopWaiting;
   }, [chat, hasViewport]);
 

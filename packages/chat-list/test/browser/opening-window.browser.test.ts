@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OPENING_WINDOW_ROWS } from '../../src/core/opening-window';
 import type { FrameSample } from '../fixtures/main';
 import { useFixtureBrowser, type FixturePage } from './fixture-page';
 
@@ -6,7 +7,7 @@ const browser = useFixtureBrowser();
 
 /**
  * Issue #15, the opening window (core `opening-window.ts`): a conversation of 10 000 messages or
- * more opens with TanStack laying out only its newest 1 000, below one block of the older ones'
+ * more opens with TanStack laying out only its newest 200, below one block of the older ones'
  * estimated height, and lays out all of them in the task after the first paint or as soon as
  * anything needs them. Nothing the reader sees may tell.
  */
@@ -42,10 +43,10 @@ describe('the opening window of a long conversation (issue #15)', () => {
     const samples = await frames(fixture, 30);
 
     // The first painted frame already shows the window's rows: a row's TanStack index is its
-    // message index minus the 19 000 messages left out.
+    // message index minus the messages left out.
     const windowed = samples.filter((sample) => sample.firstVirtualIndex < sample.firstIndex);
     expect(windowed.length, 'frames painted with the opening window').toBeGreaterThan(0);
-    expect(windowed[0]!.firstIndex - windowed[0]!.firstVirtualIndex).toBe(19_000);
+    expect(windowed[0]!.firstIndex - windowed[0]!.firstVirtualIndex).toBe(NEWEST + 1 - OPENING_WINDOW_ROWS);
     const last = samples[samples.length - 1]!;
     expect(last.firstVirtualIndex, 'laid out in full after the first paint').toBe(last.firstIndex);
 
@@ -62,6 +63,28 @@ describe('the opening window of a long conversation (issue #15)', () => {
     const firstFull = samples[lastWindowed + 1]!;
     expect(firstFull.scrollHeight, 'the older rows take the block’s height').toBe(samples[lastWindowed]!.scrollHeight);
     expect(firstFull.scrollTop).toBe(samples[lastWindowed]!.scrollTop);
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('lays out every message before the first paint when the window’s rows do not fill the viewport (200 rows of 2 px)', async () => {
+    const fixture = await browser.open(`${LONG}&rowHeight=2&recordFrames=10`);
+    const samples = await frames(fixture, 10);
+
+    // The block standing for the older messages would be in view, blank, until the window ended
+    // after the paint: no painted frame may show the window.
+    for (const [frame, sample] of samples.entries()) {
+      expect(sample.firstVirtualIndex, `frame ${frame}: every message laid out`).toBe(sample.firstIndex);
+      expect(sample.lastIndex, `frame ${frame}: the newest row is rendered`).toBe(NEWEST);
+      expect(Math.abs(sample.lastBottom), `frame ${frame}: the newest row at the bottom`).toBeLessThanOrEqual(EDGE);
+    }
+    const rowsInView = await fixture.page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      const top = scroller.getBoundingClientRect().top;
+      return [...scroller.querySelectorAll<HTMLElement>('[data-index]')].filter(
+        (row) => row.getBoundingClientRect().top <= top + 1,
+      ).length;
+    });
+    expect(rowsInView, 'a row covers the viewport’s top').toBeGreaterThan(0);
     expect(fixture.errors).toEqual([]);
   });
 

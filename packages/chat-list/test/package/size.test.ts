@@ -62,15 +62,18 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // turn kept when its prompt's key is swapped, a clamped compensation forgotten after its frame,
 // an anchored offset clamped again to the content as measured) to 16.30 kB and 26.26 kB, room
 // to append after a full layout (16.32 kB, 26.27 kB), and a reader's edges read again at every
-// layout change (fuzz seed 20266) to 16.35 kB and 26.30 kB.
+// layout change (fuzz seed 20266) to 16.35 kB and 26.30 kB, rows above the reader's row measured
+// in an anchored commit to 16.52 kB and 26.49 kB, and TanStack given the scroller in the first
+// layout with an opening window ended early when its block comes into reach (#15: the first
+// commit's task 22 → 16 ms) to 16.70 kB and 26.66 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 16520 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 26490 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 16700 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 26660 },
 ];
 
 const measure = (external: string[]) =>
