@@ -677,6 +677,12 @@ export const createChatListEngine = <TMessage>() => {
       writeScroll(element, next, tanstackWriteReason, behavior);
       return;
     }
+    // TanStack's offset is where the reader was before a move it has not read yet: a compensation
+    // from there writes that old offset back, and the move is lost for good. The move wins.
+    if (hasUnreadMove(element)) {
+      subpixel = NO_CARRY;
+      return;
+    }
     // TanStack adds the adjustment to its offset with the same addition as `next`, so a chain compares equal.
     const carry = offset === subpixel.chainOffset ? subpixel.carry : startChainCarry(element, offset);
     writeScroll(element, next + carry, 'compensation');
@@ -1528,6 +1534,22 @@ export const createChatListEngine = <TMessage>() => {
   const isClampedAtBottom = (element: HTMLElement) =>
     offsetNow() < knownOffset && bottomOffset(element) - offsetNow() < 1;
 
+  /**
+   * Whether the scroller stands where neither our last write nor the last scroll event left it:
+   * someone else (the reader's thumb, a script) moved it, and the move's scroll event has not
+   * come yet. A write that moves nothing sends no scroll event, so the last write is not always
+   * echoed, and is compared as well. The browser clamping the offset to a content that shrank
+   * under it is not a move.
+   */
+  const hasUnreadMove = (element: HTMLElement) => {
+    const offset = offsetNow();
+    return (
+      Math.abs(offset - knownOffset) >= 1 &&
+      (lastWrite === null || Math.abs(offset - lastWrite.offset) >= 1) &&
+      !isClampedAtBottom(element)
+    );
+  };
+
   // Listens to the scroller only while it is attached, so `scroller` is that element.
   const onScroll = () => {
     if (scroller !== null) readScrollerMove(scroller);
@@ -1567,6 +1589,22 @@ export const createChatListEngine = <TMessage>() => {
     if (!isOwnWrite && !isClampedEcho) endOpeningWindow();
     syncWithScroller(isOwnWrite);
     if (!isOwnWrite && owner.kind === 'reader' && moved !== 0) readerHeading = moved > 0 ? 'down' : 'up';
+  };
+
+  /**
+   * A commit between a move of the scroller that we did not make (the reader's thumb, a script)
+   * and that move's scroll event reads the move first, as its event would: the state the commit
+   * acts on (pinned to the bottom, the offset we know) is from before it. A key replaced above
+   * the view in the task of a reader's jump to the top was anchored at the top, whose write then
+   * passed for the scroller's known offset, and the pin took the list back to the bottom: the
+   * jump was lost for good. The event itself still reports the scroll to the app; the render
+   * being committed planned from the scroller's offset already, so its anchored row stays.
+   */
+  const readMoveBeforeItsEvent = () => {
+    if (scroller === null || !hasUnreadMove(scroller)) return;
+    readScrollerMove(scroller);
+    endOpeningWindow();
+    syncWithScroller(false);
   };
 
   /** The reader took the wheel: whatever we were scrolling towards, stop fighting them. */
@@ -1662,6 +1700,7 @@ export const createChatListEngine = <TMessage>() => {
 
   /** The chat policy, once per committed change of the messages or affixes. */
   const commit = () => {
+    readMoveBeforeItsEvent();
     applyRenderedSpace();
     measureRowsAboveAnchoredRow();
     flushRowLayoutChange();
@@ -1897,6 +1936,9 @@ export const createChatListEngine = <TMessage>() => {
           );
         }
       }
+      // A reader's jump across a scaled list that its scroll event has not reported yet lands at
+      // its fraction of the conversation now: this render plans its anchor and space from there.
+      if (scroller !== null) readScrollerMove(scroller);
       pendingAnchor =
         previous !== undefined &&
         virtualizer !== undefined &&

@@ -7,11 +7,11 @@ import {
   getSizeChangeCount,
   isLayoutCurrent,
   isRowMeasured,
-  measureElementNow,
   keepRoomToAppend,
+  measureElementNow,
   relayoutFrom,
-  setModelScrollOffset,
   replaceMaxScrollOffset,
+  setModelScrollOffset,
   type ListVirtualizer,
 } from './tanstack-internals';
 

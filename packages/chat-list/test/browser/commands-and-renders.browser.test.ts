@@ -67,3 +67,47 @@ describe('a scroll command and a render in the same tick', () => {
     expect(fixture.errors).toEqual([]);
   });
 });
+
+// The reader's jump and a render in one task: the render commits before the jump's scroll event,
+// so the list's state (pinned to the bottom, the offset it knows) is from before the jump. A key
+// replaced above the view was anchored at the top, that write passed for the scroller's known
+// offset, and the pin took the list back to the bottom: the jump was lost for good (a flaky CI run
+// of the million-message test lost a thumb dragged to the top).
+describe("a reader's jump and a render in the same task", () => {
+  for (const [name, query] of [
+    ['1 000 messages', 'count=1000'],
+    ['a million messages, offsets scaled', 'count=1000&copies=1000'],
+  ] as const) {
+    it(`keeps a thumb dragged to the top when a message above the view gets a new key before the scroll event (${name})`, async () => {
+      const fixture = await browser.open(query);
+      expect((await fixture.settled()).gap, 'opened at the bottom').toBeLessThanOrEqual(1.5);
+      await fixture.page.evaluate(() => {
+        const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+        const viewportTop = scroller.getBoundingClientRect().top;
+        const rows = [...scroller.querySelectorAll<HTMLElement>('[data-index]')];
+        const above = rows.find((row) => row.getBoundingClientRect().bottom < viewportTop)!;
+        const index = Number(above.dataset.index);
+        // A press on the scroller itself is a press on its scrollbar: the reader's intent.
+        scroller.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+        scroller.scrollTop = 0;
+        window.fixture.now(() =>
+          window.fixture.setMessages((messages) =>
+            messages.map((message, at) =>
+              at === index
+                ? { ...message, id: `${message.id}-edited`, content: `${message.content} (edited)` }
+                : message,
+            ),
+          ),
+        );
+      });
+      await fixture.page.waitForFunction(
+        () => document.querySelector('[data-chat-list-scroller] [data-index="0"]') !== null,
+      );
+      const { scrollTop } = await fixture.settled();
+      expect(scrollTop, 'still at the top').toBe(0);
+      expect(await fixture.run<boolean>('window.fixture.handle.isAtTop')).toBe(true);
+      expect(await fixture.run<boolean>('window.fixture.handle.isAtBottom')).toBe(false);
+      expect(fixture.errors).toEqual([]);
+    });
+  }
+});

@@ -65,15 +65,16 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // layout change (fuzz seed 20266) to 16.35 kB and 26.30 kB, rows above the reader's row measured
 // in an anchored commit to 16.52 kB and 26.49 kB, and TanStack given the scroller in the first
 // layout with an opening window ended early when its block comes into reach (#15: the first
-// commit's task 22 → 16 ms) to 16.70 kB and 26.66 kB.
+// commit's task 22 → 16 ms) to 16.70 kB and 26.66 kB, and a reader's jump read before its scroll event
+// when a render comes first to 16.77 kB and 26.73 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 16700 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 26660 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 16770 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 26735 },
 ];
 
 const measure = (external: string[]) =>
