@@ -193,6 +193,92 @@ export class FixturePage {
     await this.settled();
   }
 
+  /**
+   * Starts a journal of the scroller's offset: every write (`scrollTo`, `scrollTop = …`, with
+   * the writer's stack), every scroll event and every change of the rendered rows, the newest
+   * 150 kept. A test that waits in vain prints it (`describeScroller`): a flaky CI failure then
+   * says who moved the list, where no local run could reproduce it.
+   */
+  recordScrollJournal(): Promise<void> {
+    return this.page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      const journal: unknown[] = [];
+      (window as unknown as { scrollJournal: unknown[] }).scrollJournal = journal;
+      const record = (entry: Record<string, unknown>) => {
+        journal.push({ at: Math.round(performance.now()), ...entry });
+        if (journal.length > 150) journal.shift();
+      };
+      const writer = () =>
+        (new Error().stack ?? '')
+          .split('\n')
+          .slice(3, 7)
+          .map((line) =>
+            line
+              .trim()
+              .replace(/^at /, '')
+              .replace(/https?:\/\/[^/]+\//, ''),
+          )
+          .join(' < ');
+      const scrollTo = Element.prototype.scrollTo;
+      Element.prototype.scrollTo = function (this: Element, ...args: unknown[]) {
+        if (this === scroller) record({ write: 'scrollTo', args, from: scroller.scrollTop, by: writer() });
+        return (scrollTo as (...a: unknown[]) => void).apply(this, args);
+      };
+      const scrollTop = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop')!;
+      Object.defineProperty(scroller, 'scrollTop', {
+        configurable: true,
+        get: () => scrollTop.get!.call(scroller) as number,
+        set: (value: number) => {
+          record({ write: 'scrollTop', value, from: scrollTop.get!.call(scroller) as number, by: writer() });
+          scrollTop.set!.call(scroller, value);
+        },
+      });
+      scroller.addEventListener('scroll', () =>
+        record({ event: 'scroll', top: scrollTop.get!.call(scroller) as number, height: scroller.scrollHeight }),
+      );
+      let rendered = '';
+      const watchRows = () => {
+        const indexes = [...scroller.querySelectorAll<HTMLElement>('[data-index]')].map((row) =>
+          Number(row.dataset.index),
+        );
+        const now = indexes.length === 0 ? 'none' : `${Math.min(...indexes)}..${Math.max(...indexes)}`;
+        if (now !== rendered)
+          record({ rows: now, top: scrollTop.get!.call(scroller) as number, height: scroller.scrollHeight });
+        rendered = now;
+        requestAnimationFrame(watchRows);
+      };
+      requestAnimationFrame(watchRows);
+    });
+  }
+
+  /** The scroller's state, the list handle's and the scroll journal (if recorded), as text for an error. */
+  describeScroller(): Promise<string> {
+    return this.page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      const indexes = [...scroller.querySelectorAll<HTMLElement>('[data-index]')].map((row) =>
+        Number(row.dataset.index),
+      );
+      const handle = window.fixture.handle;
+      return JSON.stringify(
+        {
+          scrollTop: scroller.scrollTop,
+          scrollHeight: scroller.scrollHeight,
+          clientHeight: scroller.clientHeight,
+          rows: indexes.length === 0 ? 'none' : `${Math.min(...indexes)}..${Math.max(...indexes)}`,
+          handle: handle && {
+            scrollOffset: handle.scrollOffset,
+            scrollSize: handle.scrollSize,
+            isAtTop: handle.isAtTop,
+            isAtBottom: handle.isAtBottom,
+          },
+          journal: (window as unknown as { scrollJournal?: unknown[] }).scrollJournal ?? 'not recorded',
+        },
+        null,
+        1,
+      );
+    });
+  }
+
   run<T>(action: string): Promise<T> {
     return this.page.evaluate(action) as Promise<T>;
   }

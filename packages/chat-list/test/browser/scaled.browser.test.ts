@@ -28,10 +28,14 @@ const rowInView = (fixture: FixturePage, index: number): Promise<RowInView | nul
 
 /** Polls until the row with `index` is rendered and still for a few frames, and returns where it is. */
 const restingRow = async (fixture: FixturePage, index: number): Promise<RowInView> => {
-  await fixture.page.waitForFunction(
-    (wanted) => document.querySelector(`[data-chat-list-scroller] [data-index="${wanted}"]`) !== null,
-    index,
-  );
+  try {
+    await fixture.page.waitForFunction(
+      (wanted) => document.querySelector(`[data-chat-list-scroller] [data-index="${wanted}"]`) !== null,
+      index,
+    );
+  } catch (error) {
+    throw new Error(`row ${index} was never rendered (${String(error)}): ${await fixture.describeScroller()}`);
+  }
   let previous = await rowInView(fixture, index);
   for (let attempt = 0; attempt < 30; attempt++) {
     await fixture.settled(2);
@@ -105,6 +109,7 @@ describe('a million messages: every message reachable past the browser height ca
       const landed = await fixture.run<boolean>('window.fixture.handle.scrollToIndex(700000, { align: "start" })');
       expect(landed, 'scrollToIndex(700 000) landed').toBe(true);
       await restingRow(fixture, 700_000);
+      await fixture.recordScrollJournal();
       const dragThumbTo = (where: 'top' | 'bottom') =>
         fixture.page.evaluate((end) => {
           const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
