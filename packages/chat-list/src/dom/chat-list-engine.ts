@@ -1938,7 +1938,10 @@ export const createChatListEngine = <TMessage>() => {
       }
       // A reader's jump across a scaled list that its scroll event has not reported yet lands at
       // its fraction of the conversation now: this render plans its anchor and space from there.
-      if (scroller !== null) readScrollerMove(scroller);
+      // Only then: reading scrollTop may force a layout, in every render of a streamed token.
+      if (scroller !== null && scaling.isReaderDriving && isScaledSpace(scaling.appliedSpace)) {
+        readScrollerMove(scroller);
+      }
       pendingAnchor =
         previous !== undefined &&
         virtualizer !== undefined &&
