@@ -123,6 +123,30 @@ describe('commands', () => {
     expect(run(commanding({ ...INDEX, offset: -40 }), [offTarget]).effects).toContainEqual({ type: 'correct-command' });
   });
 
+  it('correct an instant command at once when rows measured between frames moved its target, and nothing else', () => {
+    const moved: ScrollOwnerEvent = { type: 'layout-changed', offset: 100, isOnTarget: false };
+    const bottom = run(commanding(BOTTOM), [moved]);
+    expect(bottom.effects).toEqual([{ type: 'correct-command' }]);
+    expect(bottom.owner).toEqual(commanding(BOTTOM));
+    expect(run(commanding(BOTTOM), [{ type: 'layout-changed', offset: 100, isOnTarget: true }]).effects).toEqual([]);
+    expect(run(commanding(BOTTOM, { behavior: 'smooth' }), [moved]).effects).toEqual([]);
+    // Between frames the virtualizer's own reconcile of an index would come only after the paint.
+    expect(run(commanding(INDEX), [moved]).effects).toEqual([{ type: 'correct-command' }]);
+    expect(run(commanding(INDEX, { behavior: 'smooth' }), [moved]).effects).toEqual([]);
+    expect(run(commanding({ ...INDEX, offset: -40 }), [moved]).effects).toEqual([{ type: 'correct-command' }]);
+    expect(run(PINNED, [moved])).toEqual({ owner: PINNED, effects: [] });
+    expect(run(READER, [moved])).toEqual({ owner: READER, effects: [] });
+  });
+
+  it('yield when rows are measured after code moved the list up under an instant bottom command, rather than correct it', () => {
+    const { owner, effects } = run(commanding(BOTTOM, { lastOffset: 900 }), [
+      { type: 'layout-changed', offset: 0, isOnTarget: false },
+    ]);
+    expect(owner).toBe(READER);
+    expect(effects).not.toContainEqual({ type: 'correct-command' });
+    expect(effects).toContainEqual({ type: 'settle-command', landed: false });
+  });
+
   it('yield when the list moves up under an instant bottom command (a scrollbar drag, code setting scrollTop)', () => {
     const { owner, effects } = run(commanding(BOTTOM, { lastOffset: 900 }), [
       { type: 'command-frame', offset: 100, isOnTarget: false, now: 1 },

@@ -79,6 +79,11 @@ export type ScrollOwnerEvent =
     }
   /** A correction of this frame moved the scroller: the frame left it at `offset`. */
   | { type: 'command-corrected'; offset: number }
+  /**
+   * Rows were measured between frames (their commit, a ResizeObserver callback): `isOnTarget` says
+   * whether the command's target is where the scroller is, as the content now stands.
+   */
+  | { type: 'layout-changed'; offset: number; isOnTarget: boolean }
   /** Wheel, touch, a scrolling key or a press on the scrollbar: the reader takes over. */
   | { type: 'reader-intent' }
   /** The app moved the list itself (`scrollToOffset`, `scrollBy`): whatever held it lets go. */
@@ -102,7 +107,7 @@ export type ScrollOwnerEffect =
   | { type: 'settle-command'; landed: boolean }
   /** Stop the virtualizer's own reconciling of the command. */
   | { type: 'cancel-scroll' }
-  /** Move to the target again (an instant command whose target moved: the bottom, a message at an offset). */
+  /** Move to the target again (an instant command whose target moved). */
   | { type: 'correct-command' }
   /** Keep watching: ask for the next frame. */
   | { type: 'watch-next-frame' };
@@ -176,8 +181,36 @@ export const reduceScrollOwner = (
         : stay(owner);
     case 'command-frame':
       return owner.kind === 'command' ? watchCommandFrame(owner.command, event, context) : stay(owner);
+    case 'layout-changed':
+      if (owner.kind !== 'command' || event.isOnTarget) return stay(owner);
+      if (isMovedUpUnder(owner.command, event.offset)) return ABANDONED;
+      // Rows measured taller than their estimates moved an instant command's target before the
+      // paint: corrected only at the next frame (ours, or the virtualizer's reconcile of an index),
+      // the opening of 1 000 rows of 150 px (estimate 80) painted its first frame 1 890 px above
+      // the bottom, or the anchored message 490 px below the viewport's end.
+      return owner.command.behavior === 'auto' ? { owner, effects: [{ type: 'correct-command' }] } : stay(owner);
   }
 };
+
+/**
+ * Whether we move the scroller to a command's target again when the target moves. The virtualizer
+ * reconciles index commands itself; a bottom command whose bottom moved (rows measured on
+ * arrival) is moved there again, and so is a message held at an offset. A smooth command is
+ * left to its animation.
+ */
+const isCorrectedInstantly = (command: ScrollCommand): boolean =>
+  command.behavior === 'auto' &&
+  (command.target.kind === 'bottom' || (command.target.kind === 'index' && command.target.offset !== undefined));
+
+/**
+ * Whether an instant bottom command off its target finds the list moved up since its last frame
+ * or correction: code or a gesture we cannot see (a scrollbar drag, `scrollTop = 0`) took over,
+ * and the command yields rather than pull back. A list that moved up and is still at the bottom
+ * was clamped by the browser (rows measured shorter than their estimates): the fuzzer found that
+ * taken for the reader, and a resize then lost the bottom by 367 px (issue #13).
+ */
+const isMovedUpUnder = (command: ScrollCommand, offset: number): boolean =>
+  command.target.kind === 'bottom' && command.behavior === 'auto' && offset < command.lastOffset - 1;
 
 /** One frame of a command: landed, taken over, timed out, or still on its way. */
 const watchCommandFrame = (
@@ -193,14 +226,7 @@ const watchCommandFrame = (
   const isToBottom = command.target.kind === 'bottom';
   const restingOwner = ownerAtRest(isToBottom || isAtBottom, context);
   const isStill = Math.abs(offset - command.lastOffset) < 0.5;
-  if (isToBottom && command.behavior === 'auto' && offset < command.lastOffset - 1 && !isOnTarget) {
-    // On the way down, the list moved up: code or a gesture we cannot see (a scrollbar
-    // drag, `scrollTop = 0`) took over. Yield, do not pull back. A list that moved up and is
-    // still at the bottom was clamped by the browser (rows measured shorter than their
-    // estimates): the fuzzer found that taken for the reader, and a resize then lost the bottom
-    // by 367 px (issue #13).
-    return ABANDONED;
-  }
+  if (!isOnTarget && isMovedUpUnder(command, offset)) return ABANDONED;
   const landedFrames = isOnTarget && isStill ? command.landedFrames + 1 : 0;
   const next: ScrollCommand = { ...command, landedFrames, lastOffset: offset };
   if (landedFrames >= LANDED_FRAMES) {
@@ -212,12 +238,7 @@ const watchCommandFrame = (
       effects: [isOnTarget ? SETTLE_LANDED : SETTLE_NOT_LANDED],
     };
   }
-  // The virtualizer reconciles index commands itself; a bottom command whose bottom moved
-  // (rows measured on arrival) is moved there again, and so is a message held at an offset.
-  const isCorrected = isToBottom || (command.target.kind === 'index' && command.target.offset !== undefined);
   const effects: ScrollOwnerEffect[] =
-    !isOnTarget && isCorrected && command.behavior === 'auto'
-      ? [{ type: 'correct-command' }, WATCH_NEXT_FRAME]
-      : [WATCH_NEXT_FRAME];
+    !isOnTarget && isCorrectedInstantly(command) ? [{ type: 'correct-command' }, WATCH_NEXT_FRAME] : [WATCH_NEXT_FRAME];
   return { owner: { kind: 'command', command: next }, effects };
 };

@@ -899,14 +899,20 @@ export const createChatListEngine = <TMessage>() => {
   };
 
   /**
-   * Where a command that we aim ourselves puts the scroller: the bottom, or a message's top at
-   * `offset` px below the viewport's top (a restored snapshot), as the browser will clamp it.
+   * Where a command's target puts the scroller as the rows are laid out now, as the browser will
+   * clamp it: the bottom, the top, a message aligned in the viewport (where TanStack aims), or a
+   * message's top at `offset` px below the viewport's top (a restored snapshot).
    */
   const correctedOffsetOf = (target: ScrollTarget, element: HTMLElement): number => {
     const bottom = bottomOffset(element);
-    if (target.kind !== 'index' || target.offset === undefined) return bottom;
-    const row = getLayout(virtualizer)[target.index + firstMessageRow()];
-    return row === undefined ? offsetNow() : Math.min(Math.max(row.start - target.offset, 0), bottom);
+    if (target.kind === 'bottom') return bottom;
+    if (target.kind === 'top') return 0;
+    const row = target.index + firstMessageRow();
+    const offset =
+      target.offset === undefined
+        ? virtualizer.getOffsetForIndex(row, toVirtualizerAlign(target.align))?.[0]
+        : (getLayout(virtualizer)[row]?.start ?? Number.NaN) - target.offset;
+    return offset === undefined || Number.isNaN(offset) ? offsetNow() : Math.min(Math.max(offset, 0), bottom);
   };
 
   /** Once per frame while a command is under way. */
@@ -1381,6 +1387,7 @@ export const createChatListEngine = <TMessage>() => {
     }
     fitSizer();
     pinToBottom();
+    correctCommandTarget();
     if (!isReportable()) return;
     // A reader's edges move when the content changes size under them without a scroll event:
     // rows that re-wrapped to a wider viewport made the content fit, the list at its bottom kept
@@ -1491,6 +1498,18 @@ export const createChatListEngine = <TMessage>() => {
     if (bottom - offset <= 0.5) knownOffset = offset;
     else if (followsByGliding()) glideToBottom();
     else writeScroll(scroller, bottom, 'pin');
+  };
+
+  /**
+   * The rows just measured may have moved a command's target (the bottom, when the rows the
+   * command brought into view are taller than their estimates): the policy says whether to go
+   * there again now, before the paint. Not when the scroller moved since we last read or wrote
+   * it: the scroll event decides (see `pinToBottom`).
+   */
+  const correctCommandTarget = () => {
+    if (scroller === null || owner.kind !== 'command') return;
+    if (Math.abs(offsetNow() - knownOffset) >= 1 && !isClampedAtBottom(scroller)) return;
+    dispatch({ type: 'layout-changed', offset: offsetNow(), isOnTarget: isOnTarget(owner.command.target) });
   };
 
   /** Whether growth is followed by gliding (`smoothFollow`, not under `prefers-reduced-motion`). */
