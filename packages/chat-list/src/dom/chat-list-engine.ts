@@ -860,18 +860,8 @@ export const createChatListEngine = <TMessage>() => {
       case 'top':
         return offsetNow() < EDGE_TOLERANCE_PX;
       case 'index': {
-        if (target.offset !== undefined) {
-          return scroller !== null && Math.abs(correctedOffsetOf(target, scroller) - offsetNow()) <= EDGE_TOLERANCE_PX;
-        }
-        const offset = virtualizer.getOffsetForIndex(
-          target.index + firstMessageRow(),
-          toVirtualizerAlign(target.align),
-        );
-        if (offset === undefined || scroller === null) return false;
-        // The browser clamps: a target past either end is reached at that end (content that
-        // just fills the viewport has nowhere to scroll, #13).
-        const reachable = Math.min(Math.max(offset[0], 0), bottomOffset(scroller));
-        return Math.abs(reachable - offsetNow()) <= EDGE_TOLERANCE_PX;
+        const offset = scroller === null ? undefined : messageTargetOffsetOf(target, scroller);
+        return offset !== undefined && Math.abs(offset - offsetNow()) <= EDGE_TOLERANCE_PX;
       }
     }
   };
@@ -904,15 +894,31 @@ export const createChatListEngine = <TMessage>() => {
    * message's top at `offset` px below the viewport's top (a restored snapshot).
    */
   const correctedOffsetOf = (target: ScrollTarget, element: HTMLElement): number => {
-    const bottom = bottomOffset(element);
-    if (target.kind === 'bottom') return bottom;
+    if (target.kind === 'bottom') return bottomOffset(element);
     if (target.kind === 'top') return 0;
+    return messageTargetOffsetOf(target, element) ?? offsetNow();
+  };
+
+  /**
+   * Where a message target puts the scroller: aligned in the viewport (where TanStack aims), or
+   * its top at `offset` px below the viewport's top. The browser clamps, so a target past either
+   * end is reached at that end (content that just fills the viewport has nowhere to scroll, #13).
+   * Unknown while the row is not in the layout: such a command is never on its target, and times
+   * out rather than resolve `true` somewhere else.
+   */
+  const messageTargetOffsetOf = (
+    target: Extract<ScrollTarget, { kind: 'index' }>,
+    element: HTMLElement,
+  ): number | undefined => {
     const row = target.index + firstMessageRow();
-    const offset =
-      target.offset === undefined
-        ? virtualizer.getOffsetForIndex(row, toVirtualizerAlign(target.align))?.[0]
-        : (getLayout(virtualizer)[row]?.start ?? Number.NaN) - target.offset;
-    return offset === undefined || Number.isNaN(offset) ? offsetNow() : Math.min(Math.max(offset, 0), bottom);
+    let offset: number | undefined;
+    if (target.offset === undefined) {
+      offset = virtualizer.getOffsetForIndex(row, toVirtualizerAlign(target.align))?.[0];
+    } else {
+      const rowStart = getLayout(virtualizer)[row]?.start;
+      offset = rowStart === undefined ? undefined : rowStart - target.offset;
+    }
+    return offset === undefined ? undefined : Math.min(Math.max(offset, 0), bottomOffset(element));
   };
 
   /** Once per frame while a command is under way. */
@@ -1489,7 +1495,7 @@ export const createChatListEngine = <TMessage>() => {
       committedHasSuffix !== inputs.hasSuffix ||
       // Moved since we last read or wrote it (the app set scrollTop, or a commit landed
       // before the scroll event): the scroll event decides, not a stale state.
-      (Math.abs(offsetNow() - knownOffset) >= 1 && !isClampedAtBottom(scroller))
+      isMovedSinceKnown(scroller)
     ) {
       return;
     }
@@ -1507,8 +1513,7 @@ export const createChatListEngine = <TMessage>() => {
    * it: the scroll event decides (see `pinToBottom`).
    */
   const correctCommandTarget = () => {
-    if (scroller === null || owner.kind !== 'command') return;
-    if (Math.abs(offsetNow() - knownOffset) >= 1 && !isClampedAtBottom(scroller)) return;
+    if (scroller === null || owner.kind !== 'command' || isMovedSinceKnown(scroller)) return;
     dispatch({ type: 'layout-changed', offset: offsetNow(), isOnTarget: isOnTarget(owner.command.target) });
   };
 
@@ -1552,6 +1557,14 @@ export const createChatListEngine = <TMessage>() => {
    */
   const isClampedAtBottom = (element: HTMLElement) =>
     offsetNow() < knownOffset && bottomOffset(element) - offsetNow() < 1;
+
+  /**
+   * Whether the scroller moved since we last read or wrote it (the app set `scrollTop`, or a
+   * commit landed before the scroll event), other than by the browser's clamp: the scroll event
+   * decides then, not a state it has not seen.
+   */
+  const isMovedSinceKnown = (element: HTMLElement) =>
+    Math.abs(offsetNow() - knownOffset) >= 1 && !isClampedAtBottom(element);
 
   /**
    * Whether the scroller stands where neither our last write nor the last scroll event left it:
