@@ -16,6 +16,10 @@ const FIRST_SEED = Number(process.env.FUZZ_FIRST_SEED ?? 1);
 // FUZZ_COUNT opens every seed with that many messages: 12000 fuzzes lists that open with an
 // opening window (issue #15, core opening-window.ts).
 const FORCED_COUNT = process.env.FUZZ_COUNT === undefined ? undefined : Number(process.env.FUZZ_COUNT);
+// FUZZ_MIN_ROW_HEIGHT=150 opens every seed with message rows at least that tall; without it, every
+// fourth seed does (see `pageOfSeed`).
+const FORCED_MIN_ROW_HEIGHT =
+  process.env.FUZZ_MIN_ROW_HEIGHT === undefined ? undefined : Number(process.env.FUZZ_MIN_ROW_HEIGHT);
 const COMMAND_TIMEOUT_MS = 7000;
 // The `browser` project (React 19, full speed, 1×) runs 8 seeds from 1; the React 18, throttled
 // and fractional-DPR projects run the named replays and 3 seeds each of their own
@@ -179,14 +183,43 @@ const checkHeldTurn = (after: ListSnapshot): string[] => {
     : [];
 };
 
+/** The page a sequence runs on; printed with a failure, and replayed as it is. */
+interface FuzzPage {
+  /** Messages it opens with. */
+  count: number;
+  /** Rendered inside StrictMode (effects mounted, unmounted and mounted again). */
+  strict: boolean;
+  /** The reader's prompts held at the top as assistant turns (issue #19). */
+  turns?: boolean;
+  /**
+   * Every message row at least this tall, px (the estimate is 80): the rows an opening or a
+   * command brings into view are measured taller than TanStack aimed by (the first frame of an
+   * opening painted 1 890 px above the bottom, bbdcd65).
+   */
+  minRowHeight?: number;
+}
+
+/** The page of a seed: every other one in StrictMode, every third with turns, every fourth with tall rows. */
+const pageOfSeed = (seed: number, count: number): FuzzPage => ({
+  count,
+  strict: seed % 2 === 0,
+  turns: seed % 3 === 0,
+  minRowHeight: FORCED_MIN_ROW_HEIGHT ?? (seed % 4 === 3 ? 150 : undefined),
+});
+
+const describePage = ({ count, strict, turns = false, minRowHeight }: FuzzPage) =>
+  [`count=${count}`, strict && 'strict', turns && 'turns', minRowHeight !== undefined && `rows ≥ ${minRowHeight} px`]
+    .filter(Boolean)
+    .join(', ');
+
 const runSequence = async (
   steps: readonly Step[],
-  count: number,
-  strict: boolean,
-  turns = false,
+  { count, strict, turns = false, minRowHeight }: FuzzPage,
 ): Promise<RunResult> => {
   const fixture = await browser.open(
-    `count=${count}${strict ? '&strict=1' : ''}${turns ? `&turns=1&turnPeek=${TURN_PEEK}` : ''}`,
+    `count=${count}${strict ? '&strict=1' : ''}${turns ? `&turns=1&turnPeek=${TURN_PEEK}` : ''}${
+      minRowHeight === undefined ? '' : `&minRowHeight=${minRowHeight}`
+    }`,
   );
   let follow: FollowSetting = 'at-bottom';
   let before = await readSnapshot(fixture);
@@ -245,7 +278,7 @@ const runSequence = async (
  * Shrunk failures of earlier runs, replayed in every bounded run: each one a defect the fuzzer
  * found and a fix made (the commit says which).
  */
-const FOUND_BY_THE_FUZZER: Array<{ name: string; count: number; strict: boolean; turns?: boolean; steps: Step[] }> = [
+const FOUND_BY_THE_FUZZER: Array<FuzzPage & { name: string; steps: Step[] }> = [
   {
     // The compensations of a re-wrap started from an older write's sub-pixel carry, not from where
     // the scroller stood after the 1 000-message prepend's anchored write: the row moved 1.1 px.
@@ -526,11 +559,11 @@ const FOUND_BY_THE_FUZZER: Array<{ name: string; count: number; strict: boolean;
 
 if (REPLAY === undefined) {
   describe('replaying what the fuzzer found', () => {
-    for (const { name, count, strict, turns = false, steps } of FOUND_BY_THE_FUZZER) {
+    for (const { name, steps, ...page } of FOUND_BY_THE_FUZZER) {
       it(
         name,
         async () => {
-          const result = await runSequence(steps, count, strict, turns);
+          const result = await runSequence(steps, page);
           expect(result.problems, `failed after step ${result.failedAt}`).toEqual([]);
         },
         120_000,
@@ -543,28 +576,24 @@ if (REPLAY === undefined) {
       it(`seed ${seed}: every invariant holds after every step`, async () => {
         const random = createRandom(seed);
         const picked = random.pick([0, 3, 50, 300]);
-        const count = FORCED_COUNT ?? picked;
-        // Every other seed renders inside StrictMode (effects mounted, unmounted and mounted again),
-        // every third holds the reader's prompts at the top as assistant turns (issue #19).
-        const strict = seed % 2 === 0;
-        const turns = seed % 3 === 0;
+        const page = pageOfSeed(seed, FORCED_COUNT ?? picked);
         const steps = generateSteps(random, STEPS);
-        const result = await runSequence(steps, count, strict, turns);
+        const result = await runSequence(steps, page);
         if (result.failedAt === -1 && result.problems.length === 0) return;
         const failing = steps.slice(0, result.failedAt + 1);
         const shrunk = await shrinkSteps(
           failing,
           async (candidate) => {
-            const replay = await runSequence(candidate, count, strict, turns);
+            const replay = await runSequence(candidate, page);
             return replay.problems.length > 0;
           },
           20,
         );
-        const replay = await runSequence(shrunk, count, strict, turns);
+        const replay = await runSequence(shrunk, page);
         expect.fail(
           [
-            `seed ${seed} (count=${count}${strict ? ', strict' : ''}${turns ? ', turns' : ''}) failed after step ${result.failedAt}: ${result.problems.join('; ')}`,
-            `shrunk to ${shrunk.length} steps; replay with FUZZ_REPLAY='${JSON.stringify({ count, strict, turns, steps: shrunk })}'`,
+            `seed ${seed} (${describePage(page)}) failed after step ${result.failedAt}: ${result.problems.join('; ')}`,
+            `shrunk to ${shrunk.length} steps; replay with FUZZ_REPLAY='${JSON.stringify({ ...page, steps: shrunk })}'`,
             `which fail with: ${replay.problems.join('; ')}`,
           ].join('\n'),
         );
@@ -575,13 +604,8 @@ if (REPLAY === undefined) {
   // Replays one printed failure: FUZZ_REPLAY='{"count":50,"strict":false,"steps":[…]}'.
   describe('replaying FUZZ_REPLAY', () => {
     it('holds every invariant after every step', async () => {
-      const {
-        count,
-        strict = false,
-        turns = false,
-        steps,
-      } = JSON.parse(REPLAY) as { count: number; strict?: boolean; turns?: boolean; steps: Step[] };
-      const result = await runSequence(steps, count, strict, turns);
+      const { steps, ...page } = JSON.parse(REPLAY) as Partial<FuzzPage> & { count: number; steps: Step[] };
+      const result = await runSequence(steps, { strict: false, ...page });
       expect(result.problems, `failed after step ${result.failedAt}`).toEqual([]);
     }, 600_000);
   });
