@@ -135,6 +135,14 @@ export const METRICS = [
     ratio: true,
   },
   {
+    id: 'remountFirstTask100k',
+    scenario: 'mount-100k',
+    field: 'remountFirstTaskMs',
+    label: "mount 100 000 again: the first commit's task (code already run once)",
+    unit: 'ms',
+    ratio: true,
+  },
+  {
     id: 'dom1k',
     scenario: 'mount-1k',
     field: 'elements',
@@ -715,13 +723,7 @@ export function chartSvg(data, cells) {
           `<text x="${cx.toFixed(1)}" y="${(chartBottom - h - 5).toFixed(1)}" font-size="${labelSize}" text-anchor="middle" fill="#212529">${escapeXml(label)}</text>`,
         );
       } else {
-        const label = cell?.notRun
-          ? 'not run'
-          : failed
-            ? 'fail'
-            : value === Number.POSITIVE_INFINITY
-              ? 'lost'
-              : 'n/a';
+        const label = cell?.notRun ? 'not run' : failed ? 'fail' : value === Number.POSITIVE_INFINITY ? 'lost' : 'n/a';
         out.push(
           `<text x="${cx.toFixed(1)}" y="${chartBottom - 6}" font-size="${cell?.notRun ? 10 : 12}" text-anchor="middle" fill="${failed ? '#e03131' : '#868e96'}">${label}</text>`,
         );
@@ -778,6 +780,8 @@ export function qualityBars(data, cells) {
   if (!data.impls.includes('ours')) return [];
   const ours = (id) => cells[id].ours;
   const worst = (id) => ours(id)?.worst;
+  /** A cell's value (its median) for an implementation, ours by default. */
+  const cellValue = (id, impl = 'ours') => cells[id]?.[impl]?.value;
   const bars = [];
   const push = (what, bar, measured, met) => bars.push({ what, bar, measured, met });
   push(
@@ -831,22 +835,21 @@ export function qualityBars(data, cells) {
     `gap after 60 frames: ${fmt(ours('escapeStream')?.worst)} px (stream), ${fmt(ours('escapeFollow')?.worst)} px (follow), worst runs`,
     ours('escapeStream').failed === 0 && ours('escapeFollow').failed === 0,
   );
-  const perToken = (id, impl = 'ours') => cells[id]?.[impl]?.value;
-  if (perToken('stream-100kScriptMs') !== undefined && perToken('streamScriptMs') !== undefined) {
-    const ratio = perToken('stream-100kScriptMs') / perToken('streamScriptMs');
-    const listRatio = perToken('stream-100kListScriptMs') / perToken('streamListScriptMs');
+  if (cellValue('stream-100kScriptMs') !== undefined && cellValue('streamScriptMs') !== undefined) {
+    const ratio = cellValue('stream-100kScriptMs') / cellValue('streamScriptMs');
+    const listRatio = cellValue('stream-100kListScriptMs') / cellValue('streamListScriptMs');
     push(
       'a streamed token at 100 000 messages (issue #15)',
       'script time per token ≤ 1.5× the same at 1 000 (medians)',
-      `${fmt(perToken('stream-100kScriptMs'))} ms vs ${fmt(perToken('streamScriptMs'))} ms = ${fmt(ratio, 2)}×; without the app's copy of the array (${fmt(cells['stream-100kCopyMs']?.ours?.value)} ms at 100 000): ${fmt(perToken('stream-100kListScriptMs'))} ms vs ${fmt(perToken('streamListScriptMs'))} ms = ${fmt(listRatio, 2)}×`,
+      `${fmt(cellValue('stream-100kScriptMs'))} ms vs ${fmt(cellValue('streamScriptMs'))} ms = ${fmt(ratio, 2)}×; without the app's copy of the array (${fmt(cells['stream-100kCopyMs']?.ours?.value)} ms at 100 000): ${fmt(cellValue('stream-100kListScriptMs'))} ms vs ${fmt(cellValue('streamListScriptMs'))} ms = ${fmt(listRatio, 2)}×`,
       ratio <= 1.5,
     );
   }
-  if (perToken('streamFrameWorkMs') !== undefined && perToken('streamFrameWorkMs', 'plain') !== undefined) {
+  if (cellValue('streamFrameWorkMs') !== undefined && cellValue('streamFrameWorkMs', 'plain') !== undefined) {
     // SPEC §5 says script time, issue #19 main-thread time: both are judged.
     const versusPlain = (id) => {
-      const difference = perToken(id) - perToken(id, 'plain');
-      const text = `ours ${fmt(perToken(id))} ms, plain ${fmt(perToken(id, 'plain'))} ms (${difference <= 0 ? `${fmt(-difference)} ms less` : `${fmt(difference)} ms more`})`;
+      const difference = cellValue(id) - cellValue(id, 'plain');
+      const text = `ours ${fmt(cellValue(id))} ms, plain ${fmt(cellValue(id, 'plain'))} ms (${difference <= 0 ? `${fmt(-difference)} ms less` : `${fmt(difference)} ms more`})`;
       return { text, met: difference <= 1 };
     };
     const script = versusPlain('streamScriptMs');
@@ -856,6 +859,14 @@ export function qualityBars(data, cells) {
       'script time and main-thread time per token within 1 ms of a plain scrolling div (medians)',
       `script: ${script.text}; main thread: ${mainThread.text}`,
       script.met && mainThread.met,
+    );
+  }
+  if (cellValue('mountFirstTask100k') !== undefined) {
+    push(
+      "the first commit's task, mount 100 000 (issue #15)",
+      '≤ 16 ms (median)',
+      `${fmt(cellValue('mountFirstTask100k'))} ms (virtuoso ${fmt(cellValue('mountFirstTask100k', 'virtuoso'))} ms, virtua ${fmt(cellValue('mountFirstTask100k', 'virtua'))} ms); again in the same page, code already run: ${fmt(cellValue('remountFirstTask100k'))} ms`,
+      cellValue('mountFirstTask100k') <= 16,
     );
   }
   if (cells.million?.ours !== undefined) {
@@ -1008,6 +1019,8 @@ set up the way its own documentation recommends for a chat:
   that task's JavaScript (a microtask queued in the first commit), with the commit's synchronous
   re-renders and the layouts the list forces in it; the frame's own layout and resize observers
   come after it. Added 2026-11-27 for issue #15's bar (≤ 16 ms); "call → first commit" is kept.
+  **Again** (added 2026-11-28): the same task in the second mount of the page, the libraries' code
+  already run once: what is left of the first task once the code is compiled.
 - **mount 100 000 again**: after the append, the list is unmounted and the same 100 000 messages
   mounted again in the same page. The libraries' code has run once by then (parsed, compiled, warm),
   as when a chat app opens its second conversation; the difference from the first mount is what

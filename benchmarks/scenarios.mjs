@@ -60,6 +60,7 @@ function mountScenario(count, label, { remount = false, data = 'json' } = {}) {
         append1Ok: append.settled && Math.abs(append.gap) <= EDGE,
         ...(again && {
           remountMs: again.ms,
+          remountFirstTaskMs: again.firstTaskMs,
           remountOk: again.settled && Math.abs(again.gap) <= EDGE,
         }),
       };
