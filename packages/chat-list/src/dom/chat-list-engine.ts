@@ -1573,14 +1573,8 @@ export const createChatListEngine = <TMessage>() => {
    * echoed, and is compared as well. The browser clamping the offset to a content that shrank
    * under it is not a move.
    */
-  const hasUnreadMove = (element: HTMLElement) => {
-    const offset = offsetNow();
-    return (
-      Math.abs(offset - knownOffset) >= 1 &&
-      (lastWrite === null || Math.abs(offset - lastWrite.offset) >= 1) &&
-      !isClampedAtBottom(element)
-    );
-  };
+  const hasUnreadMove = (element: HTMLElement) =>
+    isMovedSinceKnown(element) && (lastWrite === null || Math.abs(offsetNow() - lastWrite.offset) >= 1);
 
   // Listens to the scroller only while it is attached, so `scroller` is that element.
   const onScroll = () => {

@@ -207,7 +207,7 @@ const pageOfSeed = (seed: number, count: number): FuzzPage => ({
   minRowHeight: FORCED_MIN_ROW_HEIGHT ?? (seed % 4 === 3 ? 150 : undefined),
 });
 
-const describePage = ({ count, strict, turns = false, minRowHeight }: FuzzPage) =>
+const describePage = ({ count, strict, turns, minRowHeight }: FuzzPage) =>
   [`count=${count}`, strict && 'strict', turns && 'turns', minRowHeight !== undefined && `rows ≥ ${minRowHeight} px`]
     .filter(Boolean)
     .join(', ');
