@@ -4,7 +4,7 @@ import { readSnapshot } from './list-snapshot';
 import { checkExpectation, checkSnapshot, gapOf, readerRow, type ListSnapshot } from '../fuzz/invariants';
 import { createRandom } from '../fuzz/random';
 import { shrinkSteps } from '../fuzz/shrink';
-import { expectationOf, generateSteps, type FollowSetting, type Step } from '../fuzz/steps';
+import { expectationOf, generateSteps, type Align, type FollowSetting, type Step } from '../fuzz/steps';
 
 // Issue #13: random, realistic sequences of updates, reader scrolls and commands, with the
 // invariants checked after every step. The test command runs a bounded budget with fixed
@@ -20,6 +20,12 @@ const FORCED_COUNT = process.env.FUZZ_COUNT === undefined ? undefined : Number(p
 // fourth seed does (see `pageOfSeed`).
 const FORCED_MIN_ROW_HEIGHT =
   process.env.FUZZ_MIN_ROW_HEIGHT === undefined ? undefined : Number(process.env.FUZZ_MIN_ROW_HEIGHT);
+// FUZZ_ANCHOR=1 opens every seed at an `initialAnchor` drawn from the seed; without it, every fifth
+// seed does (see `pageOfSeed`).
+const IS_ANCHOR_FORCED = process.env.FUZZ_ANCHOR === '1';
+// FUZZ_HURRIED=1 runs the first step of every seed during its opening; without it, every third
+// seed does (see `pageOfSeed`).
+const IS_HURRIED_FORCED = process.env.FUZZ_HURRIED === '1';
 const COMMAND_TIMEOUT_MS = 7000;
 // The `browser` project (React 19, full speed, 1×) runs 8 seeds from 1; the React 18, throttled
 // and fractional-DPR projects run the named replays and 3 seeds each of their own
@@ -31,10 +37,43 @@ const browser = useFixtureBrowser();
 /** The message index a fractional position names now. */
 const indexAt = (at: number, count: number) => Math.min(count - 1, Math.floor(at * count));
 
+/**
+ * Where message `index` stands against where `align` asks it to be, after a command that resolved
+ * true or an opening at `initialAnchor`: within 1.5 px, unless an edge of the list holds it
+ * (a list at its bottom, or top, edge cannot take the row further up, or down). `what` opens
+ * each problem.
+ */
+const placementProblems = (after: ListSnapshot, index: number, align: Align, what: string): string[] => {
+  const row = after.rows.find((candidate) => candidate.kind === 'message' && candidate.index === index);
+  if (row === undefined) return [`${what} message ${index} not rendered`];
+  // How far below where it was asked to be the row is (negative: above).
+  const target = align === 'start' ? 0 : align === 'end' ? after.clientHeight : after.clientHeight / 2;
+  const edge = align === 'start' ? row.top : align === 'end' ? row.bottom : (row.top + row.bottom) / 2;
+  const below = edge - target;
+  const isHeldByAnEdge = (below > 0 && gapOf(after) < 1.5) || (below < 0 && after.scrollTop < 1.5);
+  return Math.abs(below) > 1.5 && !isHeldByAnEdge
+    ? [`${what} message ${index} ${below.toFixed(1)} px from where ${align} asks it to be`]
+    : [];
+};
+
 /** Applies one step; returns problems of its own (a command that did not settle, or landed elsewhere). */
 const applyStep = async (fixture: FixturePage, step: Step, before: ListSnapshot, serial: number): Promise<string[]> => {
   const count = before.messageCount;
   switch (step.kind) {
+    case 'overlap': {
+      for (const inner of step.steps) {
+        if (inner.kind === 'command') await fixture.run(startCommand(inner));
+        else await applyStep(fixture, inner, before, serial);
+      }
+      return fixture.run<string[]>(`(async () => {
+        const commands = (window.fuzzCommands ?? []).splice(0);
+        await Promise.race([
+          Promise.all(commands.map((command) => command.promise)),
+          new Promise((resolve) => setTimeout(resolve, ${COMMAND_TIMEOUT_MS})),
+        ]);
+        return commands.filter((command) => !command.isSettled).map((command) => command.call + ' did not settle in ${COMMAND_TIMEOUT_MS} ms');
+      })()`);
+    }
     case 'prepend':
       await fixture.run(`window.fixture.prepend(${step.count})`);
       return [];
@@ -140,22 +179,36 @@ const applyStep = async (fixture: FixturePage, step: Step, before: ListSnapshot,
       if (step.command === 'bottom' && gapOf(after) > 1.5)
         return [`${call} resolved true with a gap of ${gapOf(after)}`];
       if (step.command === 'top' && after.scrollTop >= 1.5) return [`${call} resolved true at ${after.scrollTop}`];
-      if (isToMessage) {
-        const row = after.rows.find((candidate) => candidate.index === index);
-        if (row === undefined) return [`${call} resolved true with the row not rendered`];
-        // How far below where it was asked to be the row is (negative: above).
-        const target = align === 'start' ? 0 : align === 'end' ? after.clientHeight : after.clientHeight / 2;
-        const edge = align === 'start' ? row.top : align === 'end' ? row.bottom : (row.top + row.bottom) / 2;
-        const below = edge - target;
-        // A list at its bottom (or top) edge cannot take the row further up (or down).
-        const isHeldByAnEdge = (below > 0 && gapOf(after) < 1.5) || (below < 0 && after.scrollTop < 1.5);
-        if (Math.abs(below) > 1.5 && !isHeldByAnEdge) {
-          return [`${call} resolved true with the row ${below.toFixed(1)} px from where it was asked to be`];
-        }
-      }
-      return [];
+      return isToMessage ? placementProblems(after, index, align, `${call} resolved true with`) : [];
     }
   }
+};
+
+/**
+ * Starts a command inside an overlap without waiting for it: aimed at the messages the page has
+ * rendered when it starts (as an app's handler would aim it), its promise kept on
+ * `window.fuzzCommands` for the overlap to await once all its steps started.
+ */
+const startCommand = (step: Extract<Step, { kind: 'command' }>): string => {
+  const behavior = `behavior: '${step.behavior}'`;
+  const align = `align: '${step.align ?? 'start'}', ${behavior}`;
+  const call = {
+    bottom: `handle.scrollToBottom({ ${behavior} })`,
+    top: `handle.scrollToTop({ ${behavior} })`,
+    index: `index < 0 ? null : handle.scrollToIndex(index, { ${align} })`,
+    id: `index < 0 ? null : handle.scrollToId(messages[index].id, { ${align} })`,
+    offset: `handle.scrollToOffset(Math.round(${step.at} * Math.max(0, scroller.scrollHeight - scroller.clientHeight)), { ${behavior} })`,
+    by: `handle.scrollBy(${Math.round(step.at * 2000 - 1000)}, { ${behavior} })`,
+  }[step.command];
+  return `(() => {
+    const handle = window.fixture.handle;
+    const messages = window.fixture.messages();
+    const scroller = document.querySelector('[data-chat-list-scroller]');
+    const index = Math.min(messages.length - 1, Math.floor(${step.at} * messages.length));
+    const command = { call: ${JSON.stringify(call)}, isSettled: false };
+    command.promise = Promise.resolve(${call}).finally(() => (command.isSettled = true));
+    (window.fuzzCommands ??= []).push(command);
+  })()`;
 };
 
 interface RunResult {
@@ -197,6 +250,18 @@ interface FuzzPage {
    * opening painted 1 890 px above the bottom, bbdcd65).
    */
   minRowHeight?: number;
+  /**
+   * Opens at `initialAnchor` (issue #16: the first unread, a search hit) instead of the newest
+   * message: the opening message at `index`, placed as `align` says. A remount opens its new
+   * conversation there too.
+   */
+  anchor?: { index: number; align: Align };
+  /**
+   * The first step runs as soon as the list has a handle, while the opening is still measuring
+   * and placing its rows (an app that scrolls, a reply that streams in, a reader who wheels as the
+   * page loads). Nothing is promised for that step but a list that settles consistent.
+   */
+  hurried?: boolean;
 }
 
 /** The page of a seed: every other one in StrictMode, every third with turns, every fourth with tall rows. */
@@ -205,25 +270,56 @@ const pageOfSeed = (seed: number, count: number): FuzzPage => ({
   strict: seed % 2 === 0,
   turns: seed % 3 === 0,
   minRowHeight: FORCED_MIN_ROW_HEIGHT ?? (seed % 4 === 3 ? 150 : undefined),
+  anchor: (IS_ANCHOR_FORCED || seed % 5 === 2) && count > 0 ? anchorOfSeed(seed, count) : undefined,
+  hurried: IS_HURRIED_FORCED || seed % 3 === 2,
 });
 
-const describePage = ({ count, strict, turns, minRowHeight }: FuzzPage) =>
-  [`count=${count}`, strict && 'strict', turns && 'turns', minRowHeight !== undefined && `rows ≥ ${minRowHeight} px`]
+/**
+ * A message anywhere in the opening `count`, and one of the three alignments, drawn from the seed
+ * number, not from its random source: turning anchored openings on or off (FUZZ_ANCHOR) leaves
+ * the steps a seed draws as they were.
+ */
+const anchorOfSeed = (seed: number, count: number): NonNullable<FuzzPage['anchor']> => ({
+  index: Math.floor(((seed * 0.618034) % 1) * count),
+  align: (['start', 'center', 'end'] as const)[Math.floor(seed / 5) % 3]!,
+});
+
+const describePage = ({ count, strict, turns, minRowHeight, anchor, hurried }: FuzzPage) =>
+  [
+    `count=${count}`,
+    strict && 'strict',
+    turns && 'turns',
+    minRowHeight !== undefined && `rows ≥ ${minRowHeight} px`,
+    anchor !== undefined && `opens at message ${anchor.index}, ${anchor.align}`,
+    hurried && 'first step during the opening',
+  ]
     .filter(Boolean)
     .join(', ');
 
+/** After an opening at `initialAnchor`: the anchored message where its alignment asks, unless everything fits. */
+const checkAnchoredOpening = (after: ListSnapshot, anchor: FuzzPage['anchor']): string[] =>
+  anchor === undefined || after.messageCount === 0 || after.scrollHeight <= after.clientHeight + 1
+    ? []
+    : placementProblems(after, anchor.index, anchor.align, 'opened at initialAnchor with');
+
 const runSequence = async (
   steps: readonly Step[],
-  { count, strict, turns = false, minRowHeight }: FuzzPage,
+  { count, strict, turns = false, minRowHeight, anchor, hurried = false }: FuzzPage,
 ): Promise<RunResult> => {
   const fixture = await browser.open(
-    `count=${count}${strict ? '&strict=1' : ''}${turns ? `&turns=1&turnPeek=${TURN_PEEK}` : ''}${
-      minRowHeight === undefined ? '' : `&minRowHeight=${minRowHeight}`
-    }`,
+    [
+      `count=${count}`,
+      strict && 'strict=1',
+      turns && `turns=1&turnPeek=${TURN_PEEK}`,
+      minRowHeight !== undefined && `minRowHeight=${minRowHeight}`,
+      anchor !== undefined && `anchorIndex=${anchor.index}&anchorAlign=${anchor.align}`,
+    ]
+      .filter(Boolean)
+      .join('&'),
   );
   let follow: FollowSetting = 'at-bottom';
-  let before = await readSnapshot(fixture);
-  const initial = checkSnapshot(before);
+  let before = await readSnapshot(fixture, hurried ? 0 : 3);
+  const initial = hurried ? [] : [...checkSnapshot(before), ...checkAnchoredOpening(before, anchor)];
   if (initial.length > 0) return { failedAt: -1, problems: initial };
   for (const [serial, step] of steps.entries()) {
     const reader = readerRow(before);
@@ -241,24 +337,34 @@ const runSequence = async (
           ? messageRows[Math.min(messageRows.length - 1, Math.floor(step.at * messageRows.length))]?.index === total - 1
           : (step.kind === 'remove' || step.kind === 'replace-key' || step.kind === 'edit') &&
             indexAt(step.at, total) === total - 1);
-    const expectation = expectationOf(step, {
-      wasAtBottom: gapOf(before) < 1.5,
-      wasAtTop: before.scrollTop < 1.5,
-      fits: before.scrollHeight <= before.clientHeight + 1,
-      follow,
-      touchesReaderRow,
-      touchesLastRow,
-    });
+    const expectation =
+      hurried && serial === 0
+        ? 'free'
+        : expectationOf(step, {
+            wasAtBottom: gapOf(before) < 1.5,
+            wasAtTop: before.scrollTop < 1.5,
+            fits: before.scrollHeight <= before.clientHeight + 1,
+            follow,
+            touchesReaderRow,
+            touchesLastRow,
+          });
     const problems = await applyStep(fixture, step, before, serial);
-    if (step.kind === 'follow') follow = step.mode;
-    // The fixture's state lives in the unmounted component: a remount opens a new conversation
-    // with the page's defaults.
-    if (step.kind === 'remount') follow = 'at-bottom';
+    for (const each of step.kind === 'overlap' ? step.steps : [step]) {
+      if (each.kind === 'follow') follow = each.mode;
+      // The fixture's state lives in the unmounted component: a remount opens a new conversation
+      // with the page's defaults.
+      if (each.kind === 'remount') follow = 'at-bottom';
+    }
     // Reader input and commands may start a smooth scroll a few frames late: wait longer for them.
     const isScroll =
-      step.kind === 'wheel' || step.kind === 'key' || step.kind === 'scrollbar' || step.kind === 'command';
+      step.kind === 'wheel' ||
+      step.kind === 'key' ||
+      step.kind === 'scrollbar' ||
+      step.kind === 'command' ||
+      step.kind === 'overlap';
     const after = await readSnapshot(fixture, isScroll ? 12 : 3);
     problems.push(...checkSnapshot(after), ...checkExpectation(expectation, before, after), ...fixture.errors);
+    if (step.kind === 'remount') problems.push(...checkAnchoredOpening(after, anchor));
     // Into an empty list the first messages open the conversation: no turn is held (docs/turns.md).
     const isTurnHeld = turns && step.kind === 'append' && step.role === 'user' && before.messageCount > 0;
     if (isTurnHeld && expectation === 'bottom') {

@@ -3,7 +3,8 @@ import type { ListSnapshot } from '../fuzz/invariants';
 
 /** Reads the page and the handle in one evaluation, once the list is still. */
 export const readSnapshot = async (fixture: FixturePage, frames = 3): Promise<ListSnapshot> => {
-  await fixture.settled(frames);
+  // 0: as the page is now, settled or not (a fuzz step hurried into the opening).
+  if (frames > 0) await fixture.settled(frames);
   return fixture.page.evaluate(() => {
     const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
     const viewportTop = scroller.getBoundingClientRect().top;

@@ -40,8 +40,18 @@ describe('the fuzzer’s random source', () => {
   });
 
   it('draws every kind of step over a long run', () => {
-    const kinds = new Set(generateSteps(createRandom(1), 2000).map((step) => step.kind));
+    const steps = generateSteps(createRandom(1), 2000);
+    const kinds = new Set(
+      steps.flatMap((step) => (step.kind === 'overlap' ? step.steps : [step])).map((step) => step.kind),
+    );
     expect(kinds.size).toBe(18);
+    expect(steps.some((step) => step.kind === 'overlap')).toBe(true);
+  });
+
+  it('never nests an overlap in an overlap', () => {
+    const overlaps = generateSteps(createRandom(3), 2000).flatMap((step) => (step.kind === 'overlap' ? [step] : []));
+    expect(overlaps.length).toBeGreaterThan(50);
+    expect(overlaps.flatMap((overlap) => overlap.steps).some((step) => (step as Step).kind === 'overlap')).toBe(false);
   });
 });
 

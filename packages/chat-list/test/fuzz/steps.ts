@@ -2,6 +2,9 @@ import type { Random } from './random';
 
 export type FollowSetting = 'always' | 'never' | 'at-bottom' | 'only-received';
 
+/** Where a command (or an opening at `initialAnchor`) puts a message in the viewport. */
+export type Align = 'start' | 'center' | 'end';
+
 /**
  * One thing a long-lived chat screen sees: an update of the messages, a change of the page
  * around the list, the reader scrolling, or an app command. Plain data, so a failing sequence
@@ -31,17 +34,37 @@ export type Step =
       at: number;
       behavior: 'auto' | 'smooth';
       /** Where `index` and `id` put the message; replays from before it existed mean 'start'. */
-      align?: 'start' | 'center' | 'end';
+      align?: Align;
     }
   | { kind: 'remount' }
   /** `remeasure()`: every measured height forgotten, the rendered rows measured again. */
-  | { kind: 'remeasure' };
+  | { kind: 'remeasure' }
+  /**
+   * Two or three steps started one after another without waiting for the list to settle in
+   * between: the reader scrolls while a command runs, messages land during a smooth scroll, the
+   * frame resizes in the middle of a follow. Commands among them are not awaited; each must
+   * still settle, `true` or `false`.
+   */
+  | { kind: 'overlap'; steps: SingleStep[] };
+
+/** A step that is not an overlap (overlaps do not nest). */
+export type SingleStep = Exclude<Step, { kind: 'overlap' }>;
 
 const FOLLOW_MODES: readonly FollowSetting[] = ['always', 'never', 'at-bottom', 'only-received'];
 
 /** The mix of steps: mostly what chats do (appends, reading, streaming-like growth), sometimes the rest. */
 export const nextStep = (random: Random): Step => {
-  const kind = random.weighted<Step['kind']>([
+  if (random.next() < OVERLAP_SHARE) {
+    return { kind: 'overlap', steps: Array.from({ length: 2 + random.below(2) }, () => nextSingleStep(random)) };
+  }
+  return nextSingleStep(random);
+};
+
+/** About one step in fifteen is an overlap: two in a sequence of the usual 30. */
+const OVERLAP_SHARE = 1 / 15;
+
+const nextSingleStep = (random: Random): SingleStep => {
+  const kind = random.weighted<SingleStep['kind']>([
     ['prepend', 6],
     ['append', 10],
     ['insert', 3],
@@ -209,6 +232,7 @@ const expectationWhenScrollable = (step: Step, context: StepContext): Expectatio
     case 'scrollbar':
     case 'key':
     case 'command':
+    case 'overlap':
       return 'free';
   }
 };
