@@ -26,6 +26,9 @@ const IS_ANCHOR_FORCED = process.env.FUZZ_ANCHOR === '1';
 // FUZZ_HURRIED=1 runs the first step of every seed during its opening; without it, every third
 // seed does (see `pageOfSeed`).
 const IS_HURRIED_FORCED = process.env.FUZZ_HURRIED === '1';
+// FUZZ_NEWER=1 gives every seed newer pages to load (`hasNewer`); without it, every tenth seed
+// has them (see `pageOfSeed`).
+const IS_NEWER_FORCED = process.env.FUZZ_NEWER === '1';
 const COMMAND_TIMEOUT_MS = 7000;
 // The `browser` project (React 19, full speed, 1×) runs 8 seeds from 1; the React 18, throttled
 // and fractional-DPR projects run the named replays and 3 seeds each of their own
@@ -78,6 +81,9 @@ const applyStep = async (fixture: FixturePage, step: Step, before: ListSnapshot,
       await fixture.run(`window.fixture.prepend(${step.count})`);
       return [];
     case 'append':
+      // While newer messages remain (hasNewer), what arrives at the end is the page the list asked
+      // for, if it asked; otherwise a message that arrives anyway.
+      if (before.hasNewer && (await fixture.run<boolean>('window.fixture.landNewerPage()'))) return [];
       await fixture.run(`window.fixture.append(${step.count}, '${step.role}')`);
       return [];
     case 'insert':
@@ -262,6 +268,12 @@ interface FuzzPage {
    * page loads). Nothing is promised for that step but a list that settles consistent.
    */
   hurried?: boolean;
+  /**
+   * A window onto a longer conversation (issue #16): `hasNewer` until `pages` pages of 10 newer
+   * messages were loaded, each dropping the `trim` oldest. The list asks for a page near the
+   * bottom; an append step lands the page it asked for.
+   */
+  newer?: { pages: number; trim: number };
 }
 
 /** The page of a seed: every other one in StrictMode, every third with turns, every fourth with tall rows. */
@@ -272,6 +284,8 @@ const pageOfSeed = (seed: number, count: number): FuzzPage => ({
   minRowHeight: FORCED_MIN_ROW_HEIGHT ?? (seed % 4 === 3 ? 150 : undefined),
   anchor: (IS_ANCHOR_FORCED || seed % 5 === 2) && count > 0 ? anchorOfSeed(seed, count) : undefined,
   hurried: IS_HURRIED_FORCED || seed % 3 === 2,
+  // Half of the anchored seeds: the reader opened at the first unread of a longer conversation.
+  newer: (IS_NEWER_FORCED || seed % 10 === 2) && count > 0 ? { pages: 3, trim: seed % 3 === 0 ? 10 : 0 } : undefined,
 });
 
 /**
@@ -284,7 +298,7 @@ const anchorOfSeed = (seed: number, count: number): NonNullable<FuzzPage['anchor
   align: (['start', 'center', 'end'] as const)[Math.floor(seed / 5) % 3]!,
 });
 
-const describePage = ({ count, strict, turns, minRowHeight, anchor, hurried }: FuzzPage) =>
+const describePage = ({ count, strict, turns, minRowHeight, anchor, hurried, newer }: FuzzPage) =>
   [
     `count=${count}`,
     strict && 'strict',
@@ -292,6 +306,7 @@ const describePage = ({ count, strict, turns, minRowHeight, anchor, hurried }: F
     minRowHeight !== undefined && `rows ≥ ${minRowHeight} px`,
     anchor !== undefined && `opens at message ${anchor.index}, ${anchor.align}`,
     hurried && 'first step during the opening',
+    newer !== undefined && `${newer.pages} newer pages${newer.trim > 0 ? `, each trimming ${newer.trim}` : ''}`,
   ]
     .filter(Boolean)
     .join(', ');
@@ -304,7 +319,7 @@ const checkAnchoredOpening = (after: ListSnapshot, anchor: FuzzPage['anchor']): 
 
 const runSequence = async (
   steps: readonly Step[],
-  { count, strict, turns = false, minRowHeight, anchor, hurried = false }: FuzzPage,
+  { count, strict, turns = false, minRowHeight, anchor, hurried = false, newer }: FuzzPage,
 ): Promise<RunResult> => {
   const fixture = await browser.open(
     [
@@ -313,6 +328,7 @@ const runSequence = async (
       turns && `turns=1&turnPeek=${TURN_PEEK}`,
       minRowHeight !== undefined && `minRowHeight=${minRowHeight}`,
       anchor !== undefined && `anchorIndex=${anchor.index}&anchorAlign=${anchor.align}`,
+      newer !== undefined && `newerPages=${newer.pages}&newerDelay=manual&trim=${newer.trim}`,
     ]
       .filter(Boolean)
       .join('&'),
@@ -345,6 +361,7 @@ const runSequence = async (
             wasAtTop: before.scrollTop < 1.5,
             fits: before.scrollHeight <= before.clientHeight + 1,
             follow,
+            hasNewer: before.hasNewer,
             touchesReaderRow,
             touchesLastRow,
           });

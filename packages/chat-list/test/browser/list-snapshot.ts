@@ -65,6 +65,7 @@ export const readSnapshot = async (fixture: FixturePage, frames = 3): Promise<Li
       clientHeight: scroller.clientHeight,
       messageCount: messages.length,
       hasSuffix: window.fixture.hasSuffix(),
+      hasNewer: window.fixture.hasNewer(),
       rows,
       handle: {
         isAtTop: handle.isAtTop,

@@ -20,6 +20,7 @@ const snapshot = (overrides: Partial<ListSnapshot> = {}): ListSnapshot => ({
   clientHeight: 200,
   messageCount: 100,
   hasSuffix: false,
+  hasNewer: false,
   rows: [18, 19, 20, 21, 22, 23, 24, 25].map((index) => row(index, index * 50 - 1000)),
   handle: {
     isAtTop: false,
@@ -101,6 +102,26 @@ describe('checkSnapshot', () => {
     );
   });
 
+  it('expects isAtBottom false at the end of what is loaded while newer messages remain (hasNewer)', () => {
+    const atEnd = snapshot({
+      scrollTop: 4800,
+      rows: [96, 97, 98, 99].map((index) => row(index, index * 50 - 4800)),
+      handle: {
+        ...snapshot().handle,
+        isAtBottom: true,
+        range: { firstIndex: 96, lastIndex: 99 },
+        visibleSeen: [true, true, true, true],
+        newestSeenIndex: 99,
+        unseenCount: 0,
+      },
+    });
+    expect(checkSnapshot(atEnd)).toEqual([]);
+    expect(checkSnapshot({ ...atEnd, hasNewer: true })).toContainEqual(
+      expect.stringMatching(/isAtBottom is true with a gap of 0 and newer messages to load/),
+    );
+    expect(checkSnapshot({ ...atEnd, hasNewer: true, handle: { ...atEnd.handle, isAtBottom: false } })).toEqual([]);
+  });
+
   it('allows a held turn’s reserve of up to a viewport below the last row, no more', () => {
     // At the bottom, the rows end 100 px above the content's end (the viewport is 200 px).
     const reserved = snapshot({
@@ -155,6 +176,7 @@ describe('expectationOf', () => {
     wasAtTop: false,
     fits: false,
     follow: 'at-bottom' as const,
+    hasNewer: false,
     touchesReaderRow: false,
     touchesLastRow: false,
   };
@@ -166,6 +188,14 @@ describe('expectationOf', () => {
     expect(
       expectationOf({ ...append, role: 'assistant' }, { ...context, wasAtBottom: false, follow: 'only-received' }),
     ).toBe('bottom');
+  });
+
+  it('neither follows nor pins while newer messages remain to load, whatever the follow mode', () => {
+    const append: Step = { kind: 'append', count: 10, role: 'assistant' };
+    expect(expectationOf(append, { ...context, follow: 'always', hasNewer: true })).toBe('anchor');
+    expect(expectationOf(append, { ...context, follow: 'only-received', hasNewer: true })).toBe('anchor');
+    expect(expectationOf({ kind: 'suffix', shown: true }, { ...context, hasNewer: true })).toBe('anchor');
+    expect(expectationOf({ kind: 'suffix', shown: true }, context)).toBe('bottom');
   });
 
   it('lets a prefix appearing at the very top move the rows (SPEC §2.5), and nothing else', () => {

@@ -20,6 +20,8 @@ export interface ListSnapshot {
   messageCount: number;
   /** Whether the list has a suffix row, rendered or not. */
   hasSuffix: boolean;
+  /** Whether the list was given `hasNewer` (a window onto a longer conversation, issue #16). */
+  hasNewer: boolean;
   /** Rows in DOM order. */
   rows: RowSnapshot[];
   handle: {
@@ -103,8 +105,11 @@ export const checkSnapshot = (snapshot: ListSnapshot): string[] => {
   // The handle agrees with the DOM.
   const gap = gapOf(snapshot);
   const fits = snapshot.scrollHeight - clientHeight < EDGE;
-  if (snapshot.handle.isAtBottom !== (fits || gap < EDGE)) {
-    problems.push(`isAtBottom is ${snapshot.handle.isAtBottom} with a gap of ${gap}`);
+  // With newer messages still to load, the list is not at the bottom of the conversation.
+  if (snapshot.handle.isAtBottom !== (!snapshot.hasNewer && (fits || gap < EDGE))) {
+    problems.push(
+      `isAtBottom is ${snapshot.handle.isAtBottom} with a gap of ${gap}${snapshot.hasNewer ? ' and newer messages to load' : ''}`,
+    );
   }
   if (snapshot.handle.isAtTop !== (fits || snapshot.scrollTop < EDGE)) {
     problems.push(`isAtTop is ${snapshot.handle.isAtTop} at scrollTop ${snapshot.scrollTop}`);

@@ -171,6 +171,11 @@ export interface StepContext {
    */
   fits: boolean;
   follow: FollowSetting;
+  /**
+   * The list was given `hasNewer` (a window onto a longer conversation, issue #16): what arrives
+   * at the end is a loaded page, never followed, and nothing is pinned, whatever `follow` says.
+   */
+  hasNewer: boolean;
   /** Whether the step touches the reader's own row (removes it or gives it a new key). */
   touchesReaderRow: boolean;
   /** Whether the step's target is the last message (or, for an insert, the end of the list). */
@@ -184,7 +189,8 @@ export const expectationOf = (step: Step, context: StepContext): Expectation => 
 };
 
 const expectationWhenScrollable = (step: Step, context: StepContext): Expectation => {
-  const { wasAtBottom, follow, touchesLastRow } = context;
+  const { wasAtBottom, touchesLastRow } = context;
+  const follow = context.hasNewer ? 'never' : context.follow;
   const pins = follow !== 'never';
   switch (step.kind) {
     case 'append':
