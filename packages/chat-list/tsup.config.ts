@@ -86,6 +86,7 @@ export const INTERNAL_PROPERTIES = [
   'afterRender',
   'flushBatches',
   'onLayoutChange',
+  'shouldRenderSynchronously',
   // keyboard navigation (src/core/keyboard-navigation.ts, src/react/useKeyboardNavigation.ts)
   'isFirstControl',
   'isLastControl',

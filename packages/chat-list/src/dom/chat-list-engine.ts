@@ -115,6 +115,12 @@ const withoutHoles = <TMessage>(batch: TMessage[]): TMessage[] =>
   batch.filter((message) => message !== undefined && message !== null);
 
 /**
+ * Whether a ResizeObserver callback is delivering row sizes to TanStack (on any list of the
+ * page): a render inside it must wait (see `shouldRenderSynchronously`).
+ */
+let isDeliveringRowSizes = false;
+
+/**
  * A row's height for TanStack. Rounded sizes drift by up to half a pixel per row; anchoring needs
  * the real, fractional height. A row laid out at zero width (a collapsed or hidden container)
  * wraps every word onto a line of its own, or has no height at all: that height says nothing of
@@ -126,6 +132,11 @@ export const measureRowElement = (
   entry: ResizeObserverEntry | undefined,
   instance: ListVirtualizer,
 ): number => {
+  // Only TanStack's ResizeObserver passes an entry: its callback is under way until its microtasks run.
+  if (entry !== undefined && !isDeliveringRowSizes) {
+    isDeliveringRowSizes = true;
+    queueMicrotask(() => (isDeliveringRowSizes = false));
+  }
   const box = entry?.borderBoxSize?.[0];
   const rect = box === undefined ? element.getBoundingClientRect() : undefined;
   const width = box?.inlineSize ?? rect?.width ?? 0;
@@ -1408,6 +1419,18 @@ export const createChatListEngine = <TMessage>() => {
     else reportVisible();
   };
 
+  /**
+   * Whether TanStack's change, which asks for a synchronous render (`isSync`: a scroll, or a
+   * compensation of a resized row), gets one. Not while the commit's rows are measured (React is
+   * committing), and not inside TanStack's ResizeObserver callback: React 19 renders every
+   * pending update in a synchronous render, the app's too, and a row that the app's update
+   * resizes there has had its size delivered already: "ResizeObserver loop completed with
+   * undelivered notifications" (an image loading above the reader while a reply streams; fuzz
+   * seed 20828). The rows need no render there: they are in the flow, and the compensation is
+   * written; the render TanStack asked for comes in the next task.
+   */
+  const shouldRenderSynchronously = (isSync: boolean) => isSync && !rowMeasuring.isActive && !isDeliveringRowSizes;
+
   /** The layout change of the rows measured since the last flush, if any. */
   const flushRowLayoutChange = () => {
     if (!rowMeasuring.hasChangedLayout) return;
@@ -2003,6 +2026,7 @@ export const createChatListEngine = <TMessage>() => {
     commit,
     afterRender,
     onLayoutChange,
+    shouldRenderSynchronously,
     measureRowRef,
     flushBatches,
     observeElementOffset,

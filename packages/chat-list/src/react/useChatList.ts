@@ -344,9 +344,14 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     indexAttribute: 'data-virtual-index',
     measureElement: measureRowElement,
     scrollToFn: chat.scrollToFn,
-    // After TanStack re-rendered for a measurement, the content may have grown under a pinned
-    // list, and rows may have come into view.
-    onChange: chat.onLayoutChange,
+    // Whether a change is rendered at once is the engine's to say (`shouldRenderSynchronously`):
+    // TanStack's adapter would render inside its ResizeObserver callback. After the render, the
+    // content may have grown under a pinned list, and rows may have come into view.
+    useFlushSync: false,
+    onChange: (_instance, isSync) => {
+      if (chat.shouldRenderSynchronously(isSync)) flushSync(requestRender);
+      chat.onLayoutChange();
+    },
     // Past the browser's height cap the scroller holds a window of the content (issue #15):
     // TanStack is told the list's offsets.
     observeElementOffset: chat.observeElementOffset,

@@ -678,6 +678,33 @@ const FOUND_BY_THE_FUZZER: Array<FuzzPage & { name: string; steps: Step[] }> = [
       { kind: 'append', count: 1, role: 'user' },
     ],
   },
+  {
+    // Two rows grown in one overlap: the first, above the reader, was compensated inside
+    // TanStack's ResizeObserver callback with a synchronous render, which React 19 gave the
+    // second row's pending growth too, after that callback had delivered its size: "ResizeObserver
+    // loop completed with undelivered notifications" (seed 20828, 4x throttled; the scripted case
+    // is in reading-anchor.browser.test.ts).
+    name: 'a row grown above the reader while another row’s growth is pending raises no ResizeObserver loop error',
+    count: 0,
+    strict: true,
+    minRowHeight: 150,
+    hurried: true,
+    steps: [
+      { kind: 'wheel', delta: -1200 },
+      { kind: 'prepend', count: 1000 },
+      { kind: 'scrollbar', at: 0.642 },
+      { kind: 'insert', at: 0.262 },
+      { kind: 'append', count: 10, role: 'user' },
+      {
+        kind: 'overlap',
+        steps: [
+          { kind: 'suffix', shown: false },
+          { kind: 'resize-row', at: 0.029, extra: 150 },
+          { kind: 'resize-row', at: 0.138, extra: 150 },
+        ],
+      },
+    ],
+  },
 ];
 
 if (REPLAY === undefined) {

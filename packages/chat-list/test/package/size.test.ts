@@ -66,15 +66,18 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // in an anchored commit to 16.52 kB and 26.49 kB, and TanStack given the scroller in the first
 // layout with an opening window ended early when its block comes into reach (#15: the first
 // commit's task 22 → 16 ms) to 16.70 kB and 26.66 kB, and a reader's jump read before its scroll event
-// when a render comes first to 16.77 kB and 26.73 kB.
+// when a render comes first to 16.77 kB and 26.73 kB, the shared checks of the review mends to
+// 16.89 kB and 26.85 kB, and no synchronous render inside TanStack's ResizeObserver callback
+// (React 19 renders the app's pending updates in it: a loop error, fuzz seed 20828) to 16.96 kB
+// and 26.92 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 16925 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 26880 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 16960 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 26920 },
 ];
 
 const measure = (external: string[]) =>
