@@ -156,11 +156,8 @@ const applyStep = async (fixture: FixturePage, step: Step, before: ListSnapshot,
     case 'command': {
       if (step.command === 'offset' || step.command === 'by') {
         // The raw moves promise nothing but a still, consistent list (checked after every step).
-        const call =
-          step.command === 'offset'
-            ? `scrollToOffset(${Math.round(step.at * Math.max(0, before.scrollHeight - before.clientHeight))}, { behavior: '${step.behavior}' })`
-            : `scrollBy(${Math.round(step.at * 2000 - 1000)}, { behavior: '${step.behavior}' })`;
-        await fixture.run(`window.fixture.handle.${call}`);
+        const offset = Math.round(step.at * Math.max(0, before.scrollHeight - before.clientHeight));
+        await fixture.run(`window.fixture.handle.${handleCall(step, { index: '', id: '', offset: String(offset) })}`);
         return [];
       }
       const isToMessage = step.command === 'index' || step.command === 'id';
@@ -168,14 +165,7 @@ const applyStep = async (fixture: FixturePage, step: Step, before: ListSnapshot,
       const index = indexAt(step.at, count);
       const align = step.align ?? 'start';
       const id = isToMessage ? await fixture.run<string>(`window.fixture.messages()[${index}].id`) : '';
-      const call =
-        step.command === 'bottom'
-          ? `scrollToBottom({ behavior: '${step.behavior}' })`
-          : step.command === 'top'
-            ? `scrollToTop({ behavior: '${step.behavior}' })`
-            : step.command === 'index'
-              ? `scrollToIndex(${index}, { align: '${align}', behavior: '${step.behavior}' })`
-              : `scrollToId(${JSON.stringify(id)}, { align: '${align}', behavior: '${step.behavior}' })`;
+      const call = handleCall(step, { index: String(index), id: JSON.stringify(id), offset: '' });
       const landed = await fixture.run<boolean | 'pending'>(
         `Promise.race([window.fixture.handle.${call}, new Promise((resolve) => setTimeout(() => resolve('pending'), ${COMMAND_TIMEOUT_MS}))])`,
       );
@@ -195,26 +185,50 @@ const applyStep = async (fixture: FixturePage, step: Step, before: ListSnapshot,
  * rendered when it starts (as an app's handler would aim it), its promise kept on
  * `window.fuzzCommands` for the overlap to await once all its steps started.
  */
-const startCommand = (step: Extract<Step, { kind: 'command' }>): string => {
-  const behavior = `behavior: '${step.behavior}'`;
-  const align = `align: '${step.align ?? 'start'}', ${behavior}`;
-  const call = {
-    bottom: `handle.scrollToBottom({ ${behavior} })`,
-    top: `handle.scrollToTop({ ${behavior} })`,
-    index: `index < 0 ? null : handle.scrollToIndex(index, { ${align} })`,
-    id: `index < 0 ? null : handle.scrollToId(messages[index].id, { ${align} })`,
-    offset: `handle.scrollToOffset(Math.round(${step.at} * Math.max(0, scroller.scrollHeight - scroller.clientHeight)), { ${behavior} })`,
-    by: `handle.scrollBy(${Math.round(step.at * 2000 - 1000)}, { ${behavior} })`,
-  }[step.command];
+const startCommand = (step: CommandStep): string => {
+  const call = `handle.${handleCall(step, {
+    index: 'index',
+    id: 'messages[index].id',
+    offset: `Math.round(${step.at} * Math.max(0, scroller.scrollHeight - scroller.clientHeight))`,
+  })}`;
+  const isToMessage = step.command === 'index' || step.command === 'id';
   return `(() => {
     const handle = window.fixture.handle;
     const messages = window.fixture.messages();
     const scroller = document.querySelector('[data-chat-list-scroller]');
     const index = Math.min(messages.length - 1, Math.floor(${step.at} * messages.length));
     const command = { call: ${JSON.stringify(call)}, isSettled: false };
-    command.promise = Promise.resolve(${call}).finally(() => (command.isSettled = true));
+    command.promise = Promise.resolve(${isToMessage ? `index < 0 ? null : ${call}` : call}).finally(
+      () => (command.isSettled = true),
+    );
     (window.fuzzCommands ??= []).push(command);
   })()`;
+};
+
+type CommandStep = Extract<Step, { kind: 'command' }>;
+
+/**
+ * The handle's method call a command step makes (`scrollToIndex(…)`, without the handle), with
+ * its target given as page expressions: literals for a command aimed when the step is drawn up,
+ * names of the page's own variables for one aimed when it starts (`startCommand`).
+ */
+const handleCall = (step: CommandStep, target: { index: string; id: string; offset: string }): string => {
+  const behavior = `behavior: '${step.behavior}'`;
+  const align = `align: '${step.align ?? 'start'}', ${behavior}`;
+  switch (step.command) {
+    case 'bottom':
+      return `scrollToBottom({ ${behavior} })`;
+    case 'top':
+      return `scrollToTop({ ${behavior} })`;
+    case 'index':
+      return `scrollToIndex(${target.index}, { ${align} })`;
+    case 'id':
+      return `scrollToId(${target.id}, { ${align} })`;
+    case 'offset':
+      return `scrollToOffset(${target.offset}, { ${behavior} })`;
+    case 'by':
+      return `scrollBy(${Math.round(step.at * 2000 - 1000)}, { ${behavior} })`;
+  }
 };
 
 interface RunResult {
@@ -276,7 +290,11 @@ interface FuzzPage {
   newer?: { pages: number; trim: number };
 }
 
-/** The page of a seed: every other one in StrictMode, every third with turns, every fourth with tall rows. */
+/**
+ * The page of a seed: every other one in StrictMode, every third with turns (and a different third
+ * hurried), every fourth with tall rows, every fifth opened at an anchor (half of those with newer
+ * pages).
+ */
 const pageOfSeed = (seed: number, count: number): FuzzPage => ({
   count,
   strict: seed % 2 === 0,
