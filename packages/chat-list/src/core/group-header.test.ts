@@ -84,6 +84,15 @@ describe('findStickyHeader', () => {
     expect(at(450, 2)).toEqual({ rowIndex: 4, pushOffset: 0 });
   });
 
+  it('takes a row that ends within half a pixel below the top for the row above the reader’s', () => {
+    // A scroll that lands on a whole pixel 0.4 px above Tuesday's first row: its own header is in
+    // view, no pushed-up Monday over it.
+    expect(at(299.6)).toBeNull();
+    const pushed = at(299.4);
+    expect(pushed?.rowIndex).toBe(2);
+    expect(pushed?.pushOffset).toBeCloseTo(-29.4);
+  });
+
   it('starts the search from any row at or before the top', () => {
     expect(at(250, 0)).toEqual(at(250, 2));
   });

@@ -74,8 +74,12 @@ export interface StickyHeader {
 export const findStickyHeader = (layout: GroupLayout, view: StickyHeaderView): StickyHeader | null => {
   const { scrollOffset, headerSize } = view;
   let rowIndex = Math.max(0, view.firstRowInView);
-  // The row that spans the viewport's top: the first that ends below it.
-  for (let row = layout.rowAt(rowIndex); row !== undefined && row.end <= scrollOffset; row = layout.rowAt(rowIndex)) {
+  // The row that spans the viewport's top: the first that ends below it, by more than the reading
+  // anchor's rounding. A row that ends within half a pixel below the top is the one above the
+  // reader's row, not the reader's: a start-aligned scrollToIndex lands on whole pixels, rows start
+  // at fractions, and the header of the previous group stuck, pushed up but for a sliver (fuzz).
+  const topEdge = scrollOffset + READER_ROW_TOP_TOLERANCE_PX;
+  for (let row = layout.rowAt(rowIndex); row !== undefined && row.end <= topEdge; row = layout.rowAt(rowIndex)) {
     rowIndex++;
   }
   const top = layout.rowAt(rowIndex);
