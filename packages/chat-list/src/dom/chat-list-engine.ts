@@ -1169,9 +1169,19 @@ export const createChatListEngine = <TMessage>() => {
   /** `scrollToOffset` and `scrollBy`: raw moves by the app, which end any command under way. */
   const scrollRaw = (method: 'scrollToOffset' | 'scrollBy', value: number, scrollOptions?: ScrollToEdgeOptions) => {
     dispatch({ type: 'raw-move' });
+    const writeBefore = lastWrite;
+    const scrollTopBefore = scroller?.scrollTop ?? 0;
     tanstackWriteReason = 'raw';
     virtualizer[method](value, scrollOptions && { behavior: toMotionBehavior(scrollOptions.behavior) });
     tanstackWriteReason = 'command';
+    // A move the browser clamps to where the scroller already stands (scrollBy down at the bottom,
+    // scrollToOffset to the current offset) sends no scroll event: the edges are read now, as
+    // that event would have. Otherwise the list, let go by the move, stayed let go at the bottom,
+    // and the last message's next growth left it 39 px above (fuzz seed 20939).
+    if (scroller !== null && lastWrite !== writeBefore && lastWrite?.reason === 'raw') {
+      const reachable = Math.min(Math.max(scaling.scrollerOffset, 0), scroller.scrollHeight - scroller.clientHeight);
+      if (Math.abs(reachable - scrollTopBefore) < 0.5) syncWithScroller(false);
+    }
   };
 
   const handle: ChatListHandle<TMessage> = {

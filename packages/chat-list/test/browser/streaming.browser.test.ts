@@ -105,6 +105,39 @@ describe('late size changes', () => {
     expect(after.gap, 'gap after the last row grew by 200 px').toBeLessThanOrEqual(1.5);
   });
 
+  for (const [call, what] of [
+    ['scrollBy(500)', 'a scrollBy down'],
+    ["scrollBy(500, { behavior: 'smooth' })", 'a smooth scrollBy down'],
+    ['scrollToOffset(window.fixture.handle.scrollOffset)', 'a scrollToOffset to where it stands'],
+  ] as const) {
+    it(`stays pinned at the bottom when the last row grows after ${what} that the bottom stops (no scroll event)`, async () => {
+      const fixture = await browser.open('count=200&follow=at-bottom');
+      await fixture.settled();
+      await fixture.run(`window.fixture.handle.${call}`);
+      const still = await fixture.settled();
+      expect(still.gap, 'still at the bottom after the move').toBeLessThanOrEqual(1.5);
+      const lastId = await fixture.run<string>('window.fixture.messages().at(-1).id');
+      await fixture.run(`window.fixture.setExtraHeight(${JSON.stringify(lastId)}, 200)`);
+      const after = await fixture.settled();
+      expect(after.gap, 'gap after the last row grew by 200 px').toBeLessThanOrEqual(1.5);
+      expect(await fixture.run('window.fixture.handle.isAtBottom'), 'isAtBottom').toBe(true);
+    });
+  }
+
+  it('lets go of the bottom when a scrollBy moves the list up, and keeps the place as the last row grows', async () => {
+    const fixture = await browser.open('count=200&follow=at-bottom');
+    await fixture.settled();
+    // Up by less than the last row: it stays in view, and its growth is laid out.
+    await fixture.run('window.fixture.handle.scrollBy(-60)');
+    const moved = await fixture.settled();
+    expect(moved.gap, 'moved up by the scrollBy').toBeGreaterThan(50);
+    const lastId = await fixture.run<string>('window.fixture.messages().at(-1).id');
+    await fixture.run(`window.fixture.setExtraHeight(${JSON.stringify(lastId)}, 200)`);
+    const after = await fixture.settled();
+    expect(after.scrollTop, 'the list stays where the app moved it').toBeCloseTo(moved.scrollTop, 0);
+    expect(after.gap, 'the growth is below the view').toBeGreaterThan(moved.gap + 190);
+  });
+
   it("reports leaving the bottom with 'never' when the last row grows late, without a scroll event", async () => {
     const fixture = await browser.open('count=200&follow=never');
     await fixture.settled();

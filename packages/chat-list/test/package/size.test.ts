@@ -69,15 +69,17 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // when a render comes first to 16.77 kB and 26.73 kB, the shared checks of the review mends to
 // 16.89 kB and 26.85 kB, and no synchronous render inside TanStack's ResizeObserver callback
 // (React 19 renders the app's pending updates in it: a loop error, fuzz seed 20828) to 16.96 kB
-// and 26.92 kB.
+// and 26.92 kB, and the edges read after an app's scroll that the scroller cannot make (no scroll
+// event; the pin was lost, fuzz seed 20939) and the sticky header's top row found with the reading
+// anchor's rounding (seed 20889) to 17.02 kB and 26.98 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 16960 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 26920 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 17030 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 26990 },
 ];
 
 const measure = (external: string[]) =>
