@@ -29,6 +29,8 @@ const IS_HURRIED_FORCED = process.env.FUZZ_HURRIED === '1';
 // FUZZ_NEWER=1 gives every seed newer pages to load (`hasNewer`); without it, every tenth seed
 // has them (see `pageOfSeed`).
 const IS_NEWER_FORCED = process.env.FUZZ_NEWER === '1';
+// FUZZ_GROUPS=1 gives every seed day headers; without it, every fourth seed has them (see `pageOfSeed`).
+const IS_GROUPS_FORCED = process.env.FUZZ_GROUPS === '1';
 const COMMAND_TIMEOUT_MS = 7000;
 // The `browser` project (React 19, full speed, 1×) runs 8 seeds from 1; the React 18, throttled
 // and fractional-DPR projects run the named replays and 3 seeds each of their own
@@ -288,12 +290,19 @@ interface FuzzPage {
    * bottom; an append step lands the page it asked for.
    */
   newer?: { pages: number; trim: number };
+  /**
+   * Day headers (issue #16): every `size` messages in the conversation's order are one day, the
+   * first opening message being number `offset`; the day's header sticks to the top when
+   * `isSticky`. Messages a step makes itself (insert, a replaced key) belong to no day, so the
+   * first message of a day changes under the reader, and a header moves from one row to another.
+   */
+  groups?: { size: number; offset: number; isSticky: boolean };
 }
 
 /**
  * The page of a seed: every other one in StrictMode, every third with turns (and a different third
  * hurried), every fourth with tall rows, every fifth opened at an anchor (half of those with newer
- * pages).
+ * pages), and every fourth (another fourth) with day headers.
  */
 const pageOfSeed = (seed: number, count: number): FuzzPage => ({
   count,
@@ -304,7 +313,14 @@ const pageOfSeed = (seed: number, count: number): FuzzPage => ({
   hurried: IS_HURRIED_FORCED || seed % 3 === 2,
   // Half of the anchored seeds: the reader opened at the first unread of a longer conversation.
   newer: (IS_NEWER_FORCED || seed % 10 === 2) && count > 0 ? { pages: 3, trim: seed % 3 === 0 ? 10 : 0 } : undefined,
+  groups: IS_GROUPS_FORCED || seed % 4 === 1 ? groupsOfSeed(seed) : undefined,
 });
+
+/** Days of 2 to 10 messages, from the seed number (not its random source, as `anchorOfSeed`), sticky on two seeds in three. */
+const groupsOfSeed = (seed: number): NonNullable<FuzzPage['groups']> => {
+  const size = 2 + (seed % 9);
+  return { size, offset: Math.floor(seed / 9) % size, isSticky: seed % 3 !== 1 };
+};
 
 /**
  * A message anywhere in the opening `count`, and one of the three alignments, drawn from the seed
@@ -316,7 +332,7 @@ const anchorOfSeed = (seed: number, count: number): NonNullable<FuzzPage['anchor
   align: (['start', 'center', 'end'] as const)[Math.floor(seed / 5) % 3]!,
 });
 
-const describePage = ({ count, strict, turns, minRowHeight, anchor, hurried, newer }: FuzzPage) =>
+const describePage = ({ count, strict, turns, minRowHeight, anchor, hurried, newer, groups }: FuzzPage) =>
   [
     `count=${count}`,
     strict && 'strict',
@@ -325,6 +341,8 @@ const describePage = ({ count, strict, turns, minRowHeight, anchor, hurried, new
     anchor !== undefined && `opens at message ${anchor.index}, ${anchor.align}`,
     hurried && 'first step during the opening',
     newer !== undefined && `${newer.pages} newer pages${newer.trim > 0 ? `, each trimming ${newer.trim}` : ''}`,
+    groups !== undefined &&
+      `days of ${groups.size} from message ${groups.offset}${groups.isSticky ? ', sticky' : ', not sticky'}`,
   ]
     .filter(Boolean)
     .join(', ');
@@ -337,7 +355,7 @@ const checkAnchoredOpening = (after: ListSnapshot, anchor: FuzzPage['anchor']): 
 
 const runSequence = async (
   steps: readonly Step[],
-  { count, strict, turns = false, minRowHeight, anchor, hurried = false, newer }: FuzzPage,
+  { count, strict, turns = false, minRowHeight, anchor, hurried = false, newer, groups }: FuzzPage,
 ): Promise<RunResult> => {
   const fixture = await browser.open(
     [
@@ -347,6 +365,8 @@ const runSequence = async (
       minRowHeight !== undefined && `minRowHeight=${minRowHeight}`,
       anchor !== undefined && `anchorIndex=${anchor.index}&anchorAlign=${anchor.align}`,
       newer !== undefined && `newerPages=${newer.pages}&newerDelay=manual&trim=${newer.trim}`,
+      groups !== undefined &&
+        `groupSize=${groups.size}&groupOffset=${groups.offset}${groups.isSticky ? '' : '&stickyGroupHeader=0'}`,
     ]
       .filter(Boolean)
       .join('&'),
@@ -721,6 +741,44 @@ const FOUND_BY_THE_FUZZER: Array<FuzzPage & { name: string; steps: Step[] }> = [
           { kind: 'resize-row', at: 0.138, extra: 150 },
         ],
       },
+    ],
+  },
+  {
+    // The row spanning the top was found without the reading anchor's half-pixel rounding: a
+    // start-aligned jump landed on a whole pixel 0.125 px above a day's first row, and the previous
+    // day's header stuck over that row's own, pushed up but for a sliver (seed 20889, day headers).
+    name: 'a jump to the first message of a day shows its own header, not the previous day stuck over it',
+    count: 50,
+    strict: false,
+    turns: true,
+    groups: { size: 2, offset: 1, isSticky: true },
+    steps: [
+      { kind: 'prepend', count: 10 },
+      { kind: 'prepend', count: 10 },
+      { kind: 'replace-key', at: 0.472 },
+      { kind: 'command', command: 'index', at: 0.076, behavior: 'auto', align: 'start' },
+    ],
+  },
+  {
+    // A scrollBy down at the bottom moves nothing and sends no scroll event: the raw move had let
+    // go of the bottom, nothing read the edges again, and the last row's growth left the list
+    // 39 px above the bottom (seed 20939, DPR 1.5; the scripted cases are in streaming.browser.test.ts).
+    name: 'a scrollBy that the bottom stops keeps the list pinned as the last row grows',
+    count: 0,
+    strict: false,
+    minRowHeight: 150,
+    hurried: true,
+    groups: { size: 7, offset: 2, isSticky: true },
+    steps: [
+      {
+        kind: 'overlap',
+        steps: [
+          { kind: 'key', key: 'End' },
+          { kind: 'prepend', count: 10 },
+        ],
+      },
+      { kind: 'command', command: 'by', at: 0.956, behavior: 'auto', align: 'end' },
+      { kind: 'resize-row', at: 0.92, extra: 150 },
     ],
   },
 ];

@@ -27,6 +27,11 @@ export const readSnapshot = async (fixture: FixturePage, frames = 3): Promise<Li
         id: element.dataset.id ?? null,
         top: rect.top - viewportTop,
         bottom: rect.bottom - viewportTop,
+        header: element.querySelector('[data-chat-list-group-header]')?.textContent ?? null,
+        textTop:
+          kind === 'message'
+            ? (element.querySelector('.message')?.getBoundingClientRect().top ?? rect.top) - viewportTop
+            : null,
       };
     });
     const handle = window.fixture.handle!;
@@ -58,7 +63,26 @@ export const readSnapshot = async (fixture: FixturePage, frames = 3): Promise<Li
       while (currentIndex >= 0 && messages[currentIndex]!.id !== handle.currentTurnId) currentIndex--;
       turns = { currentIndex, expectedIndexes: [turnAt(line - 1), turnAt(line + 1)] };
     }
+    // Day headers (groupSize): each row's day, and the header it must carry, from the page's
+    // numbering of the messages; the stuck copy as shown.
+    let groups = null;
+    if (Number(params.get('groupSize') ?? 0) > 0) {
+      const dayAt = (index: number) => (index < 0 ? undefined : window.fixture.dayOf(messages[index]!.id));
+      const days = rows.map((row) => (row.kind === 'message' ? (window.fixture.dayOf(row.id!) ?? null) : null));
+      const expectedHeaders = rows.map((row, position) => {
+        const day = days[position] ?? null;
+        return row.kind === 'message' && day !== null && day !== dayAt(row.index! - 1) ? day : null;
+      });
+      const stuck = scroller.querySelector<HTMLElement>('[data-chat-list-sticky-header] > div');
+      groups = {
+        isSticky: params.get('stickyGroupHeader') !== '0',
+        stuck: stuck === null ? null : (stuck.textContent ?? null),
+        days,
+        expectedHeaders,
+      };
+    }
     return {
+      groups,
       turns,
       scrollTop: scroller.scrollTop,
       scrollHeight: scroller.scrollHeight,

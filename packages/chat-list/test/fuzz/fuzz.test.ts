@@ -11,6 +11,8 @@ const row = (virtualIndex: number, top: number, height = 50): RowSnapshot => ({
   id: `m${virtualIndex}`,
   top,
   bottom: top + height,
+  header: null,
+  textTop: top,
 });
 
 /** 100 rows of 50 px in a 200 px viewport at scrollTop 1000 (rows 20–23 in view), as the page would report it. */
@@ -31,6 +33,7 @@ const snapshot = (overrides: Partial<ListSnapshot> = {}): ListSnapshot => ({
     newestSeenIndex: 23,
   },
   turns: null,
+  groups: null,
   ...overrides,
 });
 
@@ -154,7 +157,77 @@ describe('checkSnapshot', () => {
   });
 });
 
+/**
+ * Day headers over the default snapshot (rows 18–25, row 20 spanning the top at 0): days of 4
+ * messages, so rows 20 and 24 start a day and carry its header (their text 24 px lower).
+ */
+const withDays = (
+  rowOverrides: (row: RowSnapshot) => Partial<RowSnapshot> = () => ({}),
+  stuck: string | null = null,
+) => {
+  const base = snapshot();
+  const rows = base.rows.map((each) => {
+    const header = each.index! % 4 === 0 ? `Day ${each.index! / 4}` : null;
+    return { ...each, header, textTop: each.top + (header === null ? 0 : 24), ...rowOverrides(each) };
+  });
+  return snapshot({
+    rows,
+    groups: {
+      isSticky: true,
+      stuck,
+      days: rows.map((each) => `Day ${Math.floor(each.index! / 4)}`),
+      expectedHeaders: rows.map((each) => (each.index! % 4 === 0 ? `Day ${each.index! / 4}` : null)),
+    },
+  });
+};
+
+describe('checkSnapshot with day headers', () => {
+  it('accepts headers on the first message of each day, and no stuck copy over a day’s own header in view', () => {
+    expect(checkSnapshot(withDays())).toEqual([]);
+  });
+
+  it('finds a header missing, a header on the wrong row, and a stuck copy of another day', () => {
+    const moved = withDays((each) =>
+      each.index === 20 ? { header: null } : each.index === 21 ? { header: 'Day 5' } : {},
+    );
+    expect(checkSnapshot(moved)).toEqual([
+      'message 20 carries the header null, expected "Day 5"',
+      'message 21 carries the header "Day 5", expected null',
+      'no stuck header over message 20 of "Day 5" at 0',
+    ]);
+    expect(checkSnapshot(withDays(undefined, 'Day 4'))).toEqual([
+      'the stuck header is "Day 4" over row 20 of "Day 5"',
+      'a stuck header covers the header of message 20, in view at 0',
+    ]);
+  });
+
+  it('expects the day to stick once the top row’s own header scrolls away, and not before', () => {
+    // 10 px further down: row 20 (Day 5's first) is 10 px above the top, its header half gone.
+    const scrolled = (stuck: string | null) =>
+      withDays((each) => ({ top: each.top - 10, bottom: each.bottom - 10 }), stuck);
+    expect(checkSnapshot({ ...scrolled(null), scrollTop: 1010 })).toContain(
+      'no stuck header over message 20 of "Day 5" at -10',
+    );
+    expect(checkSnapshot({ ...scrolled('Day 5'), scrollTop: 1010 }).filter((line) => line.includes('stuck'))).toEqual(
+      [],
+    );
+  });
+});
+
 describe('checkExpectation', () => {
+  it('follows the reader’s text, not the row’s top, when the row gained or lost its day’s header', () => {
+    // Row 20 loses its header (older messages of its day arrive above): its top moves 24 px down
+    // and its text stays, the list having compensated.
+    const before = withDays();
+    const kept = withDays((each) =>
+      each.index === 20 ? { header: null, top: each.top + 24, bottom: each.bottom, textTop: each.top + 24 } : {},
+    );
+    expect(checkExpectation('anchor', before, kept)).toEqual([]);
+    // Not compensated: the text jumped up by the header's height.
+    const jumped = withDays((each) => (each.index === 20 ? { header: null, textTop: each.top } : {}));
+    expect(checkExpectation('anchor', before, jumped)).toEqual(["the reader's text m20 moved -24.0 px"]);
+  });
+
   it("reports the reader's row moving, and accepts it staying", () => {
     const before = snapshot();
     const moved = snapshot({ rows: before.rows.map((r) => ({ ...r, top: r.top + 120, bottom: r.bottom + 120 })) });

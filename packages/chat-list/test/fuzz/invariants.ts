@@ -10,6 +10,10 @@ export interface RowSnapshot {
   id: string | null;
   top: number;
   bottom: number;
+  /** The text of the day header the row carries (`getGroupKey`, the fixture's groupSize), or null. */
+  header: string | null;
+  /** The top of the row's message text, below any header in the row; null for the prefix and suffix. */
+  textTop: number | null;
 }
 
 /** What the page shows and what the handle says, read in one go once the list settled. */
@@ -44,6 +48,17 @@ export interface ListSnapshot {
      * way); -1 for none.
      */
     expectedIndexes: number[];
+  } | null;
+  /** With day headers (`getGroupKey`, the fixture's groupSize, issue #16); null without. */
+  groups: {
+    /** Whether a header sticks to the top (`stickyGroupHeader`). */
+    isSticky: boolean;
+    /** The stuck header's text, or null when none shows. */
+    stuck: string | null;
+    /** Per row of `rows`: the day of its message, or null (no day, or not a message row). */
+    days: Array<string | null>;
+    /** Per row of `rows`: the header its message must carry (its day, when the message before it has another day or none), or null. */
+    expectedHeaders: Array<string | null>;
   } | null;
 }
 
@@ -159,6 +174,47 @@ export const checkSnapshot = (snapshot: ListSnapshot): string[] => {
   if (newestSeenIndex !== -1 && unseenCount !== expectedUnseen) {
     problems.push(`unseenCount is ${unseenCount}; ${expectedUnseen} messages come after the newest seen one`);
   }
+  if (snapshot.groups !== null) problems.push(...checkGroups(snapshot, snapshot.groups));
+  return problems;
+};
+
+/**
+ * Day headers (issue #16): every rendered message carries its day's header exactly when it is the
+ * first of that day, and the stuck header names the day of the message row spanning the viewport's
+ * top, as soon as that row's own header (if it has one) has begun to scroll away above it.
+ */
+const checkGroups = (snapshot: ListSnapshot, groups: NonNullable<ListSnapshot['groups']>): string[] => {
+  const problems: string[] = [];
+  const { rows } = snapshot;
+  for (const [position, row] of rows.entries()) {
+    const expected = groups.expectedHeaders[position] ?? null;
+    if (row.kind === 'message' && row.header !== expected) {
+      problems.push(
+        `message ${row.index} carries the header ${JSON.stringify(row.header)}, expected ${JSON.stringify(expected)}`,
+      );
+    }
+  }
+  const topPosition = rows.findIndex((row) => row.bottom > 0.5);
+  const top = rows[topPosition];
+  if (top === undefined) return problems;
+  // The prefix ("Loading...") or the suffix at the top belongs to no day: nothing sticks over it.
+  const topDay = top.kind === 'message' ? (groups.days[topPosition] ?? null) : null;
+  if (groups.stuck !== null && groups.stuck !== topDay) {
+    problems.push(
+      `the stuck header is ${JSON.stringify(groups.stuck)} over row ${top.virtualIndex} of ${JSON.stringify(topDay)}`,
+    );
+  }
+  if (!groups.isSticky || topDay === null || snapshot.scrollHeight <= snapshot.clientHeight + 1) return problems;
+  // The row's own header stands for its day while the row's top is in view (within the reading
+  // anchor's 0.5 px); once it has begun to scroll away, the stuck copy does. Half a pixel of slack
+  // on one side, a pixel on the other (a row's top at a fractional device pixel ratio).
+  const ownHeaderSlack = READER_ROW_TOP_TOLERANCE_PX + 1;
+  if (top.header !== null && top.top >= -READER_ROW_TOP_TOLERANCE_PX + 0.5 && groups.stuck !== null) {
+    problems.push(`a stuck header covers the header of message ${top.index}, in view at ${top.top}`);
+  }
+  if ((top.header === null || top.top < -ownHeaderSlack) && groups.stuck === null) {
+    problems.push(`no stuck header over message ${top.index} of ${JSON.stringify(topDay)} at ${top.top}`);
+  }
   return problems;
 };
 
@@ -180,11 +236,15 @@ export const checkExpectation = (expectation: Expectation, before: ListSnapshot,
   if (anchor === null) return [];
   const now = after.rows.find((row) => row.id === anchor.id);
   if (now === undefined) return [];
-  const drift = now.top - anchor.top;
+  // A row that gained or lost its day's header in the change (the first message of the day
+  // moved) keeps its text where the reader reads it, not its top: the header grows or shrinks above.
+  const isHeaderChanged = anchor.header !== now.header && anchor.textTop !== null && now.textTop !== null;
+  const drift = isHeaderChanged ? now.textTop! - anchor.textTop! : now.top - anchor.top;
   // Content that shrank below the view makes the browser clamp the offset: rows move down to
   // fill the viewport, and nothing could keep them (the list ends at the bottom of the viewport).
   // Likewise at the top: content removed above a reader who is fewer pixels from the top than
   // its height (a prefix hidden at scrollTop 20) cannot be compensated, the offset stops at 0.
   const isClamped = (gapOf(after) < EDGE && drift > 0) || (after.scrollTop < EDGE && drift < 0);
-  return Math.abs(drift) > 1 && !isClamped ? [`the reader's row ${anchor.id} moved ${drift.toFixed(1)} px`] : [];
+  const what = isHeaderChanged ? 'text' : 'row';
+  return Math.abs(drift) > 1 && !isClamped ? [`the reader's ${what} ${anchor.id} moved ${drift.toFixed(1)} px`] : [];
 };
