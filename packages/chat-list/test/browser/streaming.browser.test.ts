@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamSample } from '../fixtures/main';
-import { useFixtureBrowser } from './fixture-page';
+import { useFixtureBrowser, type FixturePage } from './fixture-page';
 
 const browser = useFixtureBrowser();
 const FRAMES = 300;
+
+/** Grows (or shrinks) the last message's row to `extra` px more than its text (a late image) and waits until the list is still. */
+const setLastRowExtra = async (fixture: FixturePage, extra: number) => {
+  const lastId = await fixture.run<string>('window.fixture.messages().at(-1).id');
+  await fixture.run(`window.fixture.setExtraHeight(${JSON.stringify(lastId)}, ${extra})`);
+  return { lastId, settled: await fixture.settled() };
+};
 
 function worstGap(samples: StreamSample[]): { frame: number; gap: number } {
   return samples.reduce((worst, sample, frame) => (sample.gap > worst.gap ? { frame, gap: sample.gap } : worst), {
@@ -99,9 +106,7 @@ describe('late size changes', () => {
   it("stays pinned at the bottom with 'at-bottom' when the last row grows late", async () => {
     const fixture = await browser.open('count=200&follow=at-bottom');
     await fixture.settled();
-    const lastId = await fixture.run<string>('window.fixture.messages().at(-1).id');
-    await fixture.run(`window.fixture.setExtraHeight(${JSON.stringify(lastId)}, 200)`);
-    const after = await fixture.settled();
+    const after = (await setLastRowExtra(fixture, 200)).settled;
     expect(after.gap, 'gap after the last row grew by 200 px').toBeLessThanOrEqual(1.5);
   });
 
@@ -116,9 +121,7 @@ describe('late size changes', () => {
       await fixture.run(`window.fixture.handle.${call}`);
       const still = await fixture.settled();
       expect(still.gap, 'still at the bottom after the move').toBeLessThanOrEqual(1.5);
-      const lastId = await fixture.run<string>('window.fixture.messages().at(-1).id');
-      await fixture.run(`window.fixture.setExtraHeight(${JSON.stringify(lastId)}, 200)`);
-      const after = await fixture.settled();
+      const after = (await setLastRowExtra(fixture, 200)).settled;
       expect(after.gap, 'gap after the last row grew by 200 px').toBeLessThanOrEqual(1.5);
       expect(await fixture.run('window.fixture.handle.isAtBottom'), 'isAtBottom').toBe(true);
     });
@@ -131,9 +134,7 @@ describe('late size changes', () => {
     await fixture.run('window.fixture.handle.scrollBy(-60)');
     const moved = await fixture.settled();
     expect(moved.gap, 'moved up by the scrollBy').toBeGreaterThan(50);
-    const lastId = await fixture.run<string>('window.fixture.messages().at(-1).id');
-    await fixture.run(`window.fixture.setExtraHeight(${JSON.stringify(lastId)}, 200)`);
-    const after = await fixture.settled();
+    const after = (await setLastRowExtra(fixture, 200)).settled;
     expect(after.scrollTop, 'the list stays where the app moved it').toBeCloseTo(moved.scrollTop, 0);
     expect(after.gap, 'the growth is below the view').toBeGreaterThan(moved.gap + 190);
   });
@@ -142,9 +143,7 @@ describe('late size changes', () => {
     const fixture = await browser.open('count=200&follow=never');
     await fixture.settled();
     expect(await fixture.run('window.fixture.handle.isAtBottom'), 'opens at the bottom').toBe(true);
-    const lastId = await fixture.run<string>('window.fixture.messages().at(-1).id');
-    await fixture.run(`window.fixture.setExtraHeight(${JSON.stringify(lastId)}, 200)`);
-    const after = await fixture.settled();
+    const after = (await setLastRowExtra(fixture, 200)).settled;
     expect(after.gap, "'never' does not follow the growth").toBeGreaterThan(150);
     // The app's "↓ newer" button hangs on it; only a commit or a scroll event used to read the edges.
     await expect
@@ -157,9 +156,7 @@ describe('late size changes', () => {
   it('paints no frame with a blank strip when the last row shrinks at the bottom (issue #13 bug 9)', async () => {
     const fixture = await browser.open('count=200');
     await fixture.settled();
-    const lastId = await fixture.run<string>('window.fixture.messages().at(-1).id');
-    await fixture.run(`window.fixture.setExtraHeight(${JSON.stringify(lastId)}, 40)`);
-    await fixture.settled();
+    const { lastId } = await setLastRowExtra(fixture, 40);
     // A ResizeObserver created after the list's own runs after them in each delivery, just
     // before the paint: it sees what the frame will show.
     const strips = await fixture.page.evaluate(

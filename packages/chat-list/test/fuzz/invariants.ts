@@ -207,12 +207,13 @@ const checkGroups = (snapshot: ListSnapshot, groups: NonNullable<ListSnapshot['g
   if (!groups.isSticky || topDay === null || snapshot.scrollHeight <= snapshot.clientHeight + 1) return problems;
   // The row's own header stands for its day while the row's top is in view (within the reading
   // anchor's 0.5 px); once it has begun to scroll away, the stuck copy does. Half a pixel of slack
-  // on one side, a pixel on the other (a row's top at a fractional device pixel ratio).
-  const ownHeaderSlack = READER_ROW_TOP_TOLERANCE_PX + 1;
-  if (top.header !== null && top.top >= -READER_ROW_TOP_TOLERANCE_PX + 0.5 && groups.stuck !== null) {
+  // on one side of that line, a pixel on the other (a row's top at a fractional device pixel ratio).
+  const isOwnHeaderInView = top.header !== null && top.top >= -READER_ROW_TOP_TOLERANCE_PX + 0.5;
+  const isOwnHeaderGone = top.header === null || top.top < -(READER_ROW_TOP_TOLERANCE_PX + 1);
+  if (isOwnHeaderInView && groups.stuck !== null) {
     problems.push(`a stuck header covers the header of message ${top.index}, in view at ${top.top}`);
   }
-  if ((top.header === null || top.top < -ownHeaderSlack) && groups.stuck === null) {
+  if (isOwnHeaderGone && groups.stuck === null) {
     problems.push(`no stuck header over message ${top.index} of ${JSON.stringify(topDay)} at ${top.top}`);
   }
   return problems;
