@@ -606,13 +606,15 @@ export const createChatListEngine = <TMessage>() => {
    * Every scroll event, before its offset is read: a move of the reader's by many viewports at
    * once (the thumb, Home, End) lands at the same fraction of the whole conversation.
    */
-  const readScrollerMove = (element: HTMLElement) => {
+  const readScrollerMove = (element: HTMLElement): boolean => {
     const offset = element.scrollTop;
     const previous = scaling.scrollerOffset;
     scaling.scrollerOffset = offset;
-    if (!scaling.isReaderDriving || offset === previous || !isScaledSpace(scaling.appliedSpace)) return;
+    if (offset === previous) return false;
+    if (!scaling.isReaderDriving || !isScaledSpace(scaling.appliedSpace)) return true;
     const next = spaceForReaderJump(scaling.appliedSpace, offset, previous, spaceGeometry());
     if (next !== null) moveScrollSpace(next);
+    return true;
   };
 
   /**
@@ -1998,9 +2000,17 @@ export const createChatListEngine = <TMessage>() => {
       // A reader's jump across a scaled list that its scroll event has not reported yet lands at
       // its fraction of the conversation now: this render plans its anchor and space from there.
       // Only then: reading scrollTop may force a layout, in every render of a streamed token.
-      if (scroller !== null && scaling.isReaderDriving && isScaledSpace(scaling.appliedSpace)) {
+      // TanStack learns the move at its event, after this render: told now, this render lays out
+      // the rows where the reader landed. Left to the event, the render laid out the rows of the
+      // old offset, 1 400 000 px below the view in the jump's new space (a blank frame), and their
+      // measurements compensated from that old offset, which wrote the reader back there: a
+      // thumb dragged to the top of a million messages under a 4x-throttled CPU never arrived.
+      const hasMoved =
+        scroller !== null &&
+        scaling.isReaderDriving &&
+        isScaledSpace(scaling.appliedSpace) &&
         readScrollerMove(scroller);
-      }
+      if (hasMoved && virtualizer !== undefined) setModelScrollOffset(virtualizer, offsetNow());
       pendingAnchor =
         previous !== undefined &&
         virtualizer !== undefined &&

@@ -133,6 +133,39 @@ describe('a million messages: every message reachable past the browser height ca
   );
 
   it(
+    'a render between a thumb jump and its scroll event lays out the rows where the reader landed',
+    async () => {
+      const fixture = await openMillion();
+      const landed = await fixture.run<boolean>('window.fixture.handle.scrollToIndex(700000, { align: "start" })');
+      expect(landed).toBe(true);
+      await restingRow(fixture, 700_000);
+      // In one task: the reader drags the thumb to the top and the app renders (any state of its
+      // own) before the browser sends the drag's scroll event. A loaded CI machine did this.
+      const inTheSameTask = await fixture.page.evaluate(() => {
+        const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+        scroller.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+        scroller.scrollTop = 0;
+        const someId = scroller.querySelector<HTMLElement>('[data-id]')!.dataset.id!;
+        window.fixture.now(() => window.fixture.setExtraHeight(someId, 2));
+        const first = scroller.querySelector<HTMLElement>('[data-index]')!;
+        return {
+          scrollTop: scroller.scrollTop,
+          firstIndex: Number(first.dataset.index),
+          firstTop: first.getBoundingClientRect().top - scroller.getBoundingClientRect().top,
+        };
+      });
+      expect(inTheSameTask.scrollTop).toBe(0);
+      expect(inTheSameTask.firstIndex, 'the first rendered row, before the scroll event').toBe(0);
+      expect(Math.abs(inTheSameTask.firstTop)).toBeLessThanOrEqual(1);
+      const first = await restingRow(fixture, 0);
+      expect(Math.abs(first.top)).toBeLessThanOrEqual(1);
+      expect(await fixture.run<boolean>('window.fixture.handle.isAtTop')).toBe(true);
+      expect(fixture.errors).toEqual([]);
+    },
+    MILLION_TEST_TIMEOUT_MS,
+  );
+
+  it(
     'scrolls one pixel per pixel across the edge of the scroller window, and keeps the reader’s row through a prepend',
     async () => {
       const fixture = await openMillion('&rowHeight=80');
