@@ -31,6 +31,9 @@ const IS_HURRIED_FORCED = process.env.FUZZ_HURRIED === '1';
 const IS_NEWER_FORCED = process.env.FUZZ_NEWER === '1';
 // FUZZ_GROUPS=1 gives every seed day headers; without it, every fourth seed has them (see `pageOfSeed`).
 const IS_GROUPS_FORCED = process.env.FUZZ_GROUPS === '1';
+// FUZZ_COPIES=1000 opens every seed with its `count` messages that many times over: with
+// FUZZ_COUNT=1000, a million messages, past the browser's height cap (issue #15, core scroll-space.ts).
+const FORCED_COPIES = process.env.FUZZ_COPIES === undefined ? undefined : Number(process.env.FUZZ_COPIES);
 const COMMAND_TIMEOUT_MS = 7000;
 // The `browser` project (React 19, full speed, 1×) runs 8 seeds from 1; the React 18, throttled
 // and fractional-DPR projects run the named replays and 3 seeds each of their own
@@ -297,6 +300,8 @@ interface FuzzPage {
    * first message of a day changes under the reader, and a header moves from one row to another.
    */
   groups?: { size: number; offset: number; isSticky: boolean };
+  /** The opening `count` messages, this many times over (FUZZ_COPIES): `count × copies` messages open. */
+  copies?: number;
 }
 
 /**
@@ -306,10 +311,12 @@ interface FuzzPage {
  */
 const pageOfSeed = (seed: number, count: number): FuzzPage => ({
   count,
+  copies: FORCED_COPIES,
   strict: seed % 2 === 0,
   turns: seed % 3 === 0,
   minRowHeight: FORCED_MIN_ROW_HEIGHT ?? (seed % 4 === 3 ? 150 : undefined),
-  anchor: (IS_ANCHOR_FORCED || seed % 5 === 2) && count > 0 ? anchorOfSeed(seed, count) : undefined,
+  anchor:
+    (IS_ANCHOR_FORCED || seed % 5 === 2) && count > 0 ? anchorOfSeed(seed, count * (FORCED_COPIES ?? 1)) : undefined,
   hurried: IS_HURRIED_FORCED || seed % 3 === 2,
   // Half of the anchored seeds: the reader opened at the first unread of a longer conversation.
   newer: (IS_NEWER_FORCED || seed % 10 === 2) && count > 0 ? { pages: 3, trim: seed % 3 === 0 ? 10 : 0 } : undefined,
@@ -332,9 +339,10 @@ const anchorOfSeed = (seed: number, count: number): NonNullable<FuzzPage['anchor
   align: (['start', 'center', 'end'] as const)[Math.floor(seed / 5) % 3]!,
 });
 
-const describePage = ({ count, strict, turns, minRowHeight, anchor, hurried, newer, groups }: FuzzPage) =>
+const describePage = ({ count, copies, strict, turns, minRowHeight, anchor, hurried, newer, groups }: FuzzPage) =>
   [
     `count=${count}`,
+    copies !== undefined && `${copies} copies`,
     strict && 'strict',
     turns && 'turns',
     minRowHeight !== undefined && `rows ≥ ${minRowHeight} px`,
@@ -355,11 +363,12 @@ const checkAnchoredOpening = (after: ListSnapshot, anchor: FuzzPage['anchor']): 
 
 const runSequence = async (
   steps: readonly Step[],
-  { count, strict, turns = false, minRowHeight, anchor, hurried = false, newer, groups }: FuzzPage,
+  { count, copies, strict, turns = false, minRowHeight, anchor, hurried = false, newer, groups }: FuzzPage,
 ): Promise<RunResult> => {
   const fixture = await browser.open(
     [
       `count=${count}`,
+      copies !== undefined && `copies=${copies}`,
       strict && 'strict=1',
       turns && `turns=1&turnPeek=${TURN_PEEK}`,
       minRowHeight !== undefined && `minRowHeight=${minRowHeight}`,

@@ -1,7 +1,9 @@
-// `pnpm fuzz [--seeds N] [--steps N] [--first-seed N] [--count N]`: the long fuzzing run before a release
+// `pnpm fuzz [--seeds N] [--steps N] [--first-seed N] [--count N] [--copies N]`: the long fuzzing run before a release
 // (issue #13). Builds the React 19 fixture pages from src/, then runs the fuzzer's browser test
 // with the budget in FUZZ_SEEDS / FUZZ_STEPS / FUZZ_FIRST_SEED (and FUZZ_COUNT, the opening's
-// message count for every seed: 12000 fuzzes the opening window of issue #15).
+// message count for every seed: 12000 fuzzes the opening window of issue #15; FUZZ_COPIES, that
+// many copies of them: --count 1000 --copies 1000 fuzzes a million messages, past the browser's
+// height cap).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -10,6 +12,7 @@ const OPTIONS = {
   '--steps': 'FUZZ_STEPS',
   '--first-seed': 'FUZZ_FIRST_SEED',
   '--count': 'FUZZ_COUNT',
+  '--copies': 'FUZZ_COPIES',
 };
 const env = { ...process.env };
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
@@ -18,7 +21,9 @@ for (let i = 0; i < args.length; i++) {
   const variable = OPTIONS[name];
   const value = inline ?? args[++i];
   if (variable === undefined || value === undefined || !/^\d+$/.test(value)) {
-    console.error(`usage: pnpm fuzz [--seeds N] [--steps N] [--first-seed N] [--count N] (got ${args.join(' ')})`);
+    console.error(
+      `usage: pnpm fuzz [--seeds N] [--steps N] [--first-seed N] [--count N] [--copies N] (got ${args.join(' ')})`,
+    );
     process.exit(2);
   }
   env[variable] = value;
