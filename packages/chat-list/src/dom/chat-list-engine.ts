@@ -590,16 +590,17 @@ export const createChatListEngine = <TMessage>() => {
     scaling.renderedSpace = scaling.appliedSpace;
   };
 
-  /** A target outside a scaled list's window moves the window there first (issue #15). */
-  const keepInScrollSpace = (offset: number) => {
+  /** A target outside a scaled list's window moves the window there first (issue #15); true when it did. */
+  const keepInScrollSpace = (offset: number): boolean => {
     const space = scaling.appliedSpace;
-    if (!isScaledSpace(space)) return;
+    if (!isScaledSpace(space)) return false;
     const geometry = spaceGeometry();
     const inScroller = offset - space.shift;
     const maxInScroller = scrollSizeIn(space, geometry.contentSize) - geometry.viewportSize;
     // Past the end of a window open to the content's end the browser clamps, as unscaled.
-    if (inScroller >= 0 && (inScroller <= maxInScroller || space.end === null)) return;
+    if (inScroller >= 0 && (inScroller <= maxInScroller || space.end === null)) return false;
     moveScrollSpace(spaceAround(offset, geometry));
+    return true;
   };
 
   /**
@@ -654,9 +655,12 @@ export const createChatListEngine = <TMessage>() => {
    * echo is recognised exactly.
    */
   const writeScroll = (element: HTMLElement, offset: number, reason: ScrollWriteReason, behavior?: ScrollBehavior) => {
-    keepInScrollSpace(offset);
+    // A smooth move to outside the window jumps: from where the new window clamps the scroller,
+    // the browser's animation would cross a window's height of rows it has not laid out, and the
+    // next render's re-base stopped it half way (FUZZ_COPIES seed 20999).
+    const isWindowMoved = keepInScrollSpace(offset);
     const inScroller = offset - scaling.appliedSpace.shift;
-    element.scrollTo({ top: inScroller, behavior });
+    element.scrollTo({ top: inScroller, behavior: isWindowMoved ? undefined : behavior });
     scaling.scrollerOffset = inScroller;
     // The list or the app moved it: until the reader's next intent, no move is a reader's jump.
     if (reason === 'command' || reason === 'raw' || reason === 'pin') scaling.isReaderDriving = false;

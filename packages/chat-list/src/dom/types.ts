@@ -28,7 +28,9 @@ export interface ScrollToMessageOptions {
    */
   align?: ScrollAlign;
   /**
-   * `'smooth'` animates; `'auto'` jumps.
+   * `'smooth'` animates; `'auto'` jumps. `'smooth'` jumps too under `prefers-reduced-motion:
+   * reduce`, and in a list past the browser's height cap when the target lies outside the
+   * scroller's window of the content (about 2 000 000 px around the reader).
    * @defaultValue `'auto'`
    */
   behavior?: 'auto' | 'smooth';

@@ -790,6 +790,17 @@ const FOUND_BY_THE_FUZZER: Array<FuzzPage & { name: string; steps: Step[] }> = [
       { kind: 'resize-row', at: 0.92, extra: 150 },
     ],
   },
+  {
+    // A million messages: a smooth scrollToOffset near the top, from the bottom, moved the scroller
+    // window first, and the next render's re-base stopped the browser's animation at the new
+    // window's edge; the visible range then ended two rows off the DOM (FUZZ_COPIES seed 20999).
+    name: 'a smooth scrollToOffset beyond the scroller window of a million messages leaves the range agreeing with the DOM',
+    count: 1000,
+    copies: 1000,
+    strict: false,
+    minRowHeight: 150,
+    steps: [{ kind: 'command', command: 'offset', at: 0.001, behavior: 'smooth', align: 'center' }],
+  },
 ];
 
 if (REPLAY === undefined) {
