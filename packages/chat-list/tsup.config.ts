@@ -100,7 +100,10 @@ export const INTERNAL_PROPERTIES = [
   'nextKeyAt',
   'changedWindow',
   // rows measured in a commit (src/dom/chat-list-engine.ts)
-  'measureRowRef',
+  'rowRef',
+  'ofThisRender',
+  'ofLastRender',
+  'rowOfElement',
   'hasChangedLayout',
   // turns (src/dom/turn-anchor.ts)
   'settleReserve',

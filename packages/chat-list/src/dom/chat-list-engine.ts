@@ -80,6 +80,7 @@ import { createTurnAnchor } from './turn-anchor';
 import {
   attachScrollElement,
   forgetClampedAdjustment,
+  forgetRowElement,
   getLayout,
   getRowKeyedMaps,
   getSizeChangeCount,
@@ -166,6 +167,9 @@ export interface RenderInputs<TMessage> {
   /** Renders the list again (the hook's state setter): the engine ends its opening window with it. */
   requestRender: () => void;
 }
+
+/** A rendered row's ref callback (see the engine's `rowRef`). */
+type RowRef = (element: HTMLElement | null) => void;
 
 /** A render's inputs as the engine lays them out: where its first message is among TanStack's rows (core `rows.ts`). */
 interface LaidOutInputs<TMessage> extends RenderInputs<TMessage> {
@@ -293,6 +297,16 @@ export const createChatListEngine = <TMessage>() => {
    * handled once after the last (issue #15).
    */
   const rowMeasuring = { isActive: false, hasChangedLayout: false };
+  /**
+   * The rows' ref callbacks (`rowRef`) by layout key, those handed out in this render and in the
+   * one before: a row rendered again keeps its callback, and those of rows gone are dropped.
+   */
+  const rowRefs = {
+    ofThisRender: new Map<MessageKey, RowRef>(),
+    ofLastRender: new Map<MessageKey, RowRef>(),
+    /** The layout key of the row each element last showed. */
+    rowOfElement: new WeakMap<HTMLElement, MessageKey>(),
+  };
   /** The element as tall as all rows (`totalSize`), when the markup hands it over. */
   let sizer: HTMLElement | null = null;
   /** The visually hidden polite live region that announces newer messages (issue #17), when rendered. */
@@ -1461,14 +1475,40 @@ export const createChatListEngine = <TMessage>() => {
    * row the reader scrolled into stood at its estimate until an anchored change measured it and
    * moved the reader (the kit's reader at 1000 px went to 940 px when a message arrived).
    */
-  const measureRowRef = (element: HTMLElement | null) => {
+  const measureRowRef = (element: HTMLElement | null, isNow = false) => {
     rowMeasuring.isActive = true;
     try {
-      if (element !== null && typeof ResizeObserver === 'undefined') measureElementNow(virtualizer, element);
+      if (element !== null && (isNow || typeof ResizeObserver === 'undefined')) measureElementNow(virtualizer, element);
       else virtualizer.measureElement(element);
     } finally {
       rowMeasuring.isActive = false;
     }
+  };
+
+  /**
+   * The ref callback of the rendered row at `virtualIndex`: one per row (its layout key), so
+   * that React calls it again when an element goes on to show another row. Rows that share a
+   * message key (bad input, SPEC §2.8) share React keys from one render to the next: React
+   * handed the element of one such row to another without calling a callback that stayed the
+   * same, the ResizeObserver, which already observed the element, said nothing when both rows
+   * were as tall, and TanStack kept the new row at its estimate until the scroll ended:
+   * getVisibleRange() a row off the DOM (a CI run of stop 41, in the duplicate-keys test).
+   */
+  const rowRef = (virtualIndex: number): RowRef => {
+    const key = rowKeyGetter(virtualIndex);
+    let ref = rowRefs.ofThisRender.get(key) ?? rowRefs.ofLastRender.get(key);
+    if (ref === undefined) {
+      ref = (element) => {
+        const previousKey = element === null ? undefined : rowRefs.rowOfElement.get(element);
+        if (element !== null) rowRefs.rowOfElement.set(element, key);
+        if (element === null || previousKey === undefined || previousKey === key) return measureRowRef(element);
+        // Measured now: TanStack observes it already, so no first observation will report it.
+        forgetRowElement(virtualizer, previousKey, element);
+        measureRowRef(element, true);
+      };
+    }
+    rowRefs.ofThisRender.set(key, ref);
+    return ref;
   };
 
   /**
@@ -1977,6 +2017,8 @@ export const createChatListEngine = <TMessage>() => {
      */
     update(render: RenderInputs<TMessage>): (virtualIndex: number) => MessageKey {
       const previous = inputs as LaidOutInputs<TMessage> | undefined;
+      rowRefs.ofLastRender = rowRefs.ofThisRender;
+      rowRefs.ofThisRender = new Map();
       openingWindow.hiddenCount = planHiddenCount(previous, render);
       const next: LaidOutInputs<TMessage> = {
         ...render,
@@ -2051,7 +2093,7 @@ export const createChatListEngine = <TMessage>() => {
     afterRender,
     onLayoutChange,
     shouldRenderSynchronously,
-    measureRowRef,
+    rowRef,
     flushBatches,
     observeElementOffset,
     observeElementRect,

@@ -182,6 +182,17 @@ export const measureElementNow = (virtualizer: ListVirtualizer, element: HTMLEle
 export const attachScrollElement = (virtualizer: ListVirtualizer): void => virtualizer._willUpdate();
 
 /** The names this file relies on, for the upgrade test and for docs/upstream.md. */
+/**
+ * Lets TanStack forget that `element` shows the row with `key` (public but undocumented
+ * `elementsCache`), when the element goes on to show another row: else the row's next element
+ * makes TanStack stop observing this one (it unobserves the element it knew for a row when the
+ * row gets another), which by then is the other row's. Upstream: elements cached by element, or
+ * `measureElement` that re-reads a reused element's index.
+ */
+export const forgetRowElement = (virtualizer: ListVirtualizer, key: VirtualItem['key'], element: HTMLElement): void => {
+  if (virtualizer.elementsCache.get(key) === element) virtualizer.elementsCache.delete(key);
+};
+
 export const TANSTACK_INTERNALS = [
   'getMeasurements',
   'getMeasurementOptions',

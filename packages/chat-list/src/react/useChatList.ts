@@ -498,7 +498,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     (row: ChatListRow<TMessage>): ChatListRowAttributes =>
       row.kind === 'message'
         ? {
-            ref: chat.measureRowRef,
+            ref: chat.rowRef(row.virtualIndex),
             role: 'article',
             'aria-posinset': row.index + 1,
             'aria-setsize': messageCount,
@@ -508,7 +508,7 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
             'data-id': String(getKeyAt(row.index)),
           }
         : {
-            ref: chat.measureRowRef,
+            ref: chat.rowRef(row.virtualIndex),
             'data-virtual-index': row.virtualIndex,
             [`data-chat-list-${row.kind}`]: '',
           },

@@ -194,6 +194,36 @@ describe('duplicate keys (issue #13 bug 8)', () => {
     expect(checkSnapshot(await readSnapshot(fixture))).toEqual([]);
     expect(fixture.errors).toEqual([]);
   });
+  it('measures a row that takes over the element of another row with its key, as tall as it, before the scroll ends', async () => {
+    const fixture = await browser.open('count=0');
+    // One line each (not the estimate's height); the last 100 share 5 keys, so after a jump the
+    // rows that come to hold those keys first take over the elements of the rows that held them.
+    await fixture.run(`window.fixture.setMessages(() =>
+      window.fixture.generate(200).map((message, index) => ({
+        ...message,
+        id: index < 100 ? 'own-' + index : 'shared-' + (index % 5),
+        content: 'short',
+      })))`);
+    await fixture.settled();
+    for (const at of [0.6, 0.8, 0.55]) {
+      await fixture.page.evaluate((fraction) => {
+        const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+        Object.assign(window, { rowsBeforeJump: [...scroller.querySelectorAll('[data-virtual-index]')] });
+        scroller.scrollTop = scroller.scrollHeight * fraction;
+      }, at);
+      // Read within the 150 ms after which the end of the scroll measures every rendered row.
+      const snapshot = await readSnapshot(fixture, 2);
+      const takenOver = await fixture.page.evaluate(() => {
+        const before = (window as unknown as { rowsBeforeJump: Element[] }).rowsBeforeJump;
+        return [...document.querySelectorAll('[data-virtual-index]')].filter((row) => before.includes(row)).length;
+      });
+      expect(takenOver, `at ${at * 100} %: rows on elements of others (else the test proves nothing)`).toBeGreaterThan(
+        0,
+      );
+      expect(checkSnapshot(snapshot), `at ${at * 100} %`).toEqual([]);
+    }
+    expect(fixture.errors).toEqual([]);
+  });
 });
 
 describe('sizing', () => {
