@@ -596,9 +596,18 @@ export const createChatListEngine = <TMessage>() => {
   const applyRenderedSpace = () => {
     if (scaling.renderedSpace === scaling.appliedSpace) return;
     const offset = offsetNow();
+    // A list heading for the bottom that stands at the end of its scroller was put there by the
+    // browser's clamp, to a sizer that lagged the content (rows measured in this commit): it
+    // stays at the bottom. Kept at the clamp's offset, it was 70 px short after the re-base, and
+    // the bottom command's next check took that for a reader's move up and let go (FUZZ_COPIES
+    // seed 20991: follow 'always' left an append 770 px above the bottom).
+    const isClampedAtBottom =
+      scroller !== null &&
+      isHeadingForBottom(owner) &&
+      scroller.scrollTop >= scroller.scrollHeight - scroller.clientHeight - 1;
     scaling.appliedSpace = scaling.renderedSpace;
     fitSizer();
-    if (scroller !== null) writeScroll(scroller, offset, 'rebase');
+    if (scroller !== null) writeScroll(scroller, isClampedAtBottom ? bottomOffset(scroller) : offset, 'rebase');
     // The write may have moved the window on (the reader moved past it since the render): the
     // scroller's space is the one in force now, for the rest of this commit.
     scaling.renderedSpace = scaling.appliedSpace;

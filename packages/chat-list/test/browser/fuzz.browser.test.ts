@@ -801,6 +801,27 @@ const FOUND_BY_THE_FUZZER: Array<FuzzPage & { name: string; steps: Step[] }> = [
     minRowHeight: 150,
     steps: [{ kind: 'command', command: 'offset', at: 0.001, behavior: 'smooth', align: 'center' }],
   },
+  {
+    // A million messages: the follow command's re-base kept the offset at which the browser had
+    // clamped the scroller to a sizer that lagged the content, 70 px above the bottom, and the
+    // command's next check took that for a reader's move up and let go (FUZZ_COPIES seed 20991).
+    name: "follow 'always' takes an append to the bottom of a million messages from a reader far above it",
+    count: 1000,
+    copies: 1000,
+    strict: false,
+    minRowHeight: 150,
+    steps: [
+      { kind: 'key', key: 'PageUp' },
+      { kind: 'append', count: 1, role: 'assistant' },
+      { kind: 'prepend', count: 1000 },
+      { kind: 'append', count: 10, role: 'assistant' },
+      { kind: 'scrollbar', at: 0.229 },
+      { kind: 'scrollbar', at: 0.378 },
+      { kind: 'resize-row', at: 0.904, extra: 150 },
+      { kind: 'follow', mode: 'always' },
+      { kind: 'append', count: 1, role: 'assistant' },
+    ],
+  },
 ];
 
 if (REPLAY === undefined) {

@@ -74,15 +74,17 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // anchor's rounding (seed 20889) to 17.02 kB and 26.98 kB, a render between a reader's thumb
 // jump and its scroll event in a scaled list (17.04 kB, 27.00 kB), and a ref callback per row, so
 // that a row which takes over the element of another row with its key is measured (duplicate
-// keys, a CI failure of stop 41) to 17.20 kB and 27.15 kB.
+// keys, a CI failure of stop 41) to 17.20 kB and 27.15 kB, and a scaled list heading for the
+// bottom re-based onto it when the browser had clamped it there (FUZZ_COPIES seed 20991) to
+// 17.22 kB and 27.17 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 17210 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 27160 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 17220 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 27175 },
 ];
 
 const measure = (external: string[]) =>
