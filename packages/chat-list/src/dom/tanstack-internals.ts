@@ -181,7 +181,6 @@ export const measureElementNow = (virtualizer: ListVirtualizer, element: HTMLEle
  */
 export const attachScrollElement = (virtualizer: ListVirtualizer): void => virtualizer._willUpdate();
 
-/** The names this file relies on, for the upgrade test and for docs/upstream.md. */
 /**
  * Lets TanStack forget that `element` shows the row with `key` (public but undocumented
  * `elementsCache`), when the element goes on to show another row: else the row's next element
@@ -193,6 +192,7 @@ export const forgetRowElement = (virtualizer: ListVirtualizer, key: VirtualItem[
   if (virtualizer.elementsCache.get(key) === element) virtualizer.elementsCache.delete(key);
 };
 
+/** The names this file relies on, for the upgrade test and for docs/upstream.md. */
 export const TANSTACK_INTERNALS = [
   'getMeasurements',
   'getMeasurementOptions',
