@@ -36,4 +36,5 @@ const run = (command, commandArgs) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 run('vite', ['build', '-c', 'vite.fixtures.config.ts']);
-run('vitest', ['run', '--project', 'browser', 'test/browser/fuzz.browser.test.ts']);
+// The named replays and the seeds, split in two files that run side by side (fuzz-driver.ts).
+run('vitest', ['run', '--project', 'browser', 'test/browser/fuzz-']);
