@@ -1,6 +1,7 @@
 import { react18Aliases } from '@chat-list/react-18';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BROWSER_CONDITIONS, CONDITION_FUZZ_SEEDS, DEFAULT_BROWSER_PROJECT } from './test/conditions.mjs';
 
 // jsdom wiring tests: the lead's and the robustness suites, plus test/react (which
 // checks that a run really uses the React it claims).
@@ -8,27 +9,31 @@ const REACT_TESTS = ['src/react/**/*.test.{ts,tsx}', 'test/react/**/*.test.{ts,t
 const BROWSER_TESTS = ['test/browser/**/*.browser.test.ts'];
 
 /**
- * The fuzzer in a project that is not the main one: its named replays, and 3 seeds of its own
- * (seeds no other project runs), so that every condition (React 18, a throttled CPU, fractional
- * pixel ratios) sees random sequences too. The main `browser` project runs 8 seeds from 1;
- * `pnpm fuzz` runs long budgets.
+ * Browser test files run side by side, this many at a time (`CHAT_LIST_BROWSER_WORKERS` sets it).
+ * Most of a browser test's time is the page's frames going by (a stream of 300 frames, a smooth
+ * scroll), not CPU, so on a 2-core machine three files at once keep both cores busy without
+ * starving a page of frames; the suite must pass on a loaded machine anyway.
  */
-const fuzzSeeds = (firstSeed: number) => ({ FUZZ_SEEDS: '3', FUZZ_FIRST_SEED: String(firstSeed) });
+const BROWSER_WORKERS = Number(process.env.CHAT_LIST_BROWSER_WORKERS ?? 3);
 
 const browserProject = {
   environment: 'node',
   include: BROWSER_TESTS,
   testTimeout: 60_000,
   hookTimeout: 60_000,
-  // Two cores: one Chromium at a time keeps frame timing honest.
-  fileParallelism: false,
+  maxWorkers: BROWSER_WORKERS,
+  // A worker keeps its Chromium from one file to the next (fixture-page.ts): files share nothing
+  // else, every test opens its own page.
+  isolate: false,
+  // All browser projects form one group: in one run their files share the workers.
+  sequence: { groupOrder: 1 },
 } as const;
 
 // React 18 and 19 (SPEC §2.8): the jsdom and browser suites run twice. The
 // `react18` project resolves react, react-dom, the testing library and TanStack
 // Virtual from @chat-list/react-18; `browser-react18` drives the fixture pages
 // built against React 18 (test/fixtures/dist-react18, `vite build --mode react18`).
-// Browser projects run one after the other (groupOrder), after the jsdom ones.
+// The browser projects run after the node and jsdom ones, side by side (groupOrder).
 export default defineConfig({
   test: {
     projects: [
@@ -98,46 +103,16 @@ export default defineConfig({
           env: { CHAT_LIST_REACT: '18' },
         },
       },
-      {
-        test: { name: 'browser', ...browserProject, sequence: { groupOrder: 1 } },
-      },
-      {
+      { test: { name: DEFAULT_BROWSER_PROJECT, ...browserProject } },
+      // The same suite under each condition of the matrix (test/conditions.mjs); each runs the
+      // fuzzer's named replays and 3 seeds of its own.
+      ...BROWSER_CONDITIONS.map((condition) => ({
         test: {
-          name: 'browser-react18',
+          name: condition.project,
           ...browserProject,
-          env: { CHAT_LIST_REACT: '18', ...fuzzSeeds(4001) },
-          sequence: { groupOrder: 2 },
+          env: { ...condition.env, FUZZ_SEEDS: CONDITION_FUZZ_SEEDS },
         },
-      },
-      {
-        // The whole browser suite again on a machine four times slower (Chromium's CPU
-        // throttling): frames are late, ResizeObserver and scroll events bunch up.
-        test: {
-          name: 'browser-throttled',
-          ...browserProject,
-          env: { CHAT_LIST_CPU_THROTTLE: '4', ...fuzzSeeds(1001) },
-          sequence: { groupOrder: 3 },
-        },
-      },
-      {
-        // …and at a fractional device pixel ratio, where offsets and row edges fall between
-        // device pixels and the browser rounds scrollTop writes.
-        test: {
-          name: 'browser-dpr',
-          ...browserProject,
-          env: { CHAT_LIST_DPR: '1.25', ...fuzzSeeds(2001) },
-          sequence: { groupOrder: 4 },
-        },
-      },
-      {
-        // …and at 1.5 (issue #12 asks for both ratios): device pixels of 2/3 px.
-        test: {
-          name: 'browser-dpr-1.5',
-          ...browserProject,
-          env: { CHAT_LIST_DPR: '1.5', ...fuzzSeeds(3001) },
-          sequence: { groupOrder: 5 },
-        },
-      },
+      })),
     ],
   },
 });

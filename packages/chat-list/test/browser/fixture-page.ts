@@ -1,7 +1,7 @@
 import { launchChromium, serveStatic } from '@chat-list/browser-harness';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 
 // The `browser-react18` project sets CHAT_LIST_REACT=18: the same pages, built against React 18.
 export const FIXTURE_DIST = fileURLToPath(
@@ -33,24 +33,58 @@ export interface RowPosition {
   top: number;
 }
 
-/** Starts one server and one browser for a test file, and closes them after it. */
-export function useFixtureBrowser(): { open: (query?: string, page?: string) => Promise<FixturePage> } {
+interface SharedBrowser {
+  browser: Browser;
+  server: Awaited<ReturnType<typeof serveStatic>>;
+}
+
+// One Chromium and one server per worker, not per test file: the browser projects run with
+// `isolate: false` (vitest.config.ts), so this module outlives a file and the next file in the
+// worker reuses them (a launch costs about a second, 25 files a project). Each test still gets a
+// page of its own in a context of its own. Keyed by the folder served: a worker serves one
+// project's pages, React 19's or React 18's. The browser closes with the worker's process.
+const sharedBrowsers = new Map<string, Promise<SharedBrowser>>();
+
+async function launchSharedBrowser(): Promise<SharedBrowser> {
+  const server = await serveStatic(FIXTURE_DIST);
+  const browser = await launchChromium();
+  return { browser, server };
+}
+
+function sharedBrowser(): Promise<SharedBrowser> {
+  let shared = sharedBrowsers.get(FIXTURE_DIST);
+  if (shared === undefined) {
+    shared = launchSharedBrowser();
+    sharedBrowsers.set(FIXTURE_DIST, shared);
+  }
+  return shared.then(async (current) => {
+    if (current.browser.isConnected()) return current;
+    // A crashed browser must not fail every later file of the worker: start another.
+    sharedBrowsers.delete(FIXTURE_DIST);
+    await current.server.close();
+    return sharedBrowser();
+  });
+}
+
+/** What a test file opens its fixture pages with. */
+export interface FixtureBrowser {
+  /** Opens a fixture page (`page`: another HTML file of test/fixtures) and waits for its handle. */
+  open: (query?: string, page?: string) => Promise<FixturePage>;
+}
+
+/** Opens fixture pages in the worker's browser, and closes each test's pages after it. */
+export function useFixtureBrowser(): FixtureBrowser {
   let browser: Browser;
-  let server: Awaited<ReturnType<typeof serveStatic>>;
+  let server: SharedBrowser['server'];
   const pages: Page[] = [];
   beforeAll(async () => {
-    server = await serveStatic(FIXTURE_DIST);
-    browser = await launchChromium();
+    ({ browser, server } = await sharedBrowser());
   });
-  // Each test's pages close after it: pages of one origin share a renderer process, which the
-  // throttled project slows 4x, so pages left open took ever more of it (a file's later tests
-  // ran 10-30x slower than its first ones, and one passed the 60 s limit).
+  // Each test's pages close after it: a page left open keeps its renderer busy, which the
+  // throttled project slows 4x (a file's later tests ran 10-30x slower than its first ones, and
+  // one passed the 60 s limit).
   afterEach(async () => {
     await Promise.all(pages.splice(0).map((page) => page.close().catch(() => undefined)));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
   return {
     /** Opens a fixture page (`page`: another HTML file of test/fixtures) and waits for its handle. */
