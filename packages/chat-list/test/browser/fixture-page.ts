@@ -1,6 +1,6 @@
 import { launchChromium, serveStatic } from '@chat-list/browser-harness';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, CDPSession, ConsoleMessage, Page } from 'playwright-core';
 import { afterEach, beforeAll } from 'vitest';
 
 // The `browser-react18` project sets CHAT_LIST_REACT=18: the same pages, built against React 18.
@@ -36,19 +36,25 @@ export interface RowPosition {
 interface SharedBrowser {
   browser: Browser;
   server: Awaited<ReturnType<typeof serveStatic>>;
+  /**
+   * The worker's reusable page: the first page a test opens is this one, navigated to the
+   * test's fixture. A new page costs five times what a navigation does (a renderer process
+   * started, about 1.5 CPU-seconds against 0.3 here), and most tests open one.
+   */
+  reusablePage: Page | undefined;
 }
 
-// One Chromium and one server per worker, not per test file: the browser projects run with
-// `isolate: false` (vitest.config.ts), so this module outlives a file and the next file in the
-// worker reuses them (a launch costs about a second, 25 files a project). Each test still gets a
-// page of its own in a context of its own. Keyed by the folder served: a worker serves one
-// project's pages, React 19's or React 18's. The browser closes with the worker's process.
+// One Chromium, one server and one reusable page per worker, not per test file: the browser
+// projects run with `isolate: false` (vitest.config.ts), so this module outlives a file and the
+// next file in the worker reuses them (a launch costs about a second). Keyed by the folder
+// served: a worker serves one project's pages, React 19's or React 18's. The browser closes with
+// the worker's process.
 const sharedBrowsers = new Map<string, Promise<SharedBrowser>>();
 
 async function launchSharedBrowser(): Promise<SharedBrowser> {
   const server = await serveStatic(FIXTURE_DIST);
   const browser = await launchChromium();
-  return { browser, server };
+  return { browser, server, reusablePage: undefined };
 }
 
 function sharedBrowser(): Promise<SharedBrowser> {
@@ -66,44 +72,101 @@ function sharedBrowser(): Promise<SharedBrowser> {
   });
 }
 
+/** The CDP session of each page, kept open: the throttling rate lives as long as it does. */
+const cdpSessions = new WeakMap<Page, CDPSession>();
+
+/** A page at the project's pixel ratio and CPU speed. */
+async function newConditionedPage(browser: Browser): Promise<Page> {
+  const page = await browser.newPage({
+    viewport: FIXTURE_VIEWPORT,
+    deviceScaleFactor: PAGE_CONDITIONS.deviceScaleFactor,
+  });
+  if (PAGE_CONDITIONS.cpuThrottlingRate > 1) {
+    const session = await page.context().newCDPSession(page);
+    cdpSessions.set(page, session);
+    await session.send('Emulation.setCPUThrottlingRate', { rate: PAGE_CONDITIONS.cpuThrottlingRate });
+  }
+  return page;
+}
+
+/**
+ * Undoes what an earlier test may have changed on the reusable page and its document will not
+ * reset by itself: the viewport, emulated media, the mouse's place; and sets the throttling rate
+ * again (a navigation may start another renderer).
+ */
+async function resetReusablePage(page: Page): Promise<void> {
+  const viewport = page.viewportSize();
+  if (viewport?.width !== FIXTURE_VIEWPORT.width || viewport.height !== FIXTURE_VIEWPORT.height) {
+    await page.setViewportSize(FIXTURE_VIEWPORT);
+  }
+  await page.emulateMedia({ reducedMotion: null, colorScheme: null, media: null });
+  await page.mouse.move(0, 0);
+  await cdpSessions.get(page)?.send('Emulation.setCPUThrottlingRate', { rate: PAGE_CONDITIONS.cpuThrottlingRate });
+}
+
+const FIXTURE_VIEWPORT = { width: 800, height: 800 };
+
+/** Removes the listeners of the fixture that last used a page: a reused page outlives it (and its test file). */
+const detachListeners = new WeakMap<Page, () => void>();
+
 /** What a test file opens its fixture pages with. */
 export interface FixtureBrowser {
   /** Opens a fixture page (`page`: another HTML file of test/fixtures) and waits for its handle. */
   open: (query?: string, page?: string) => Promise<FixturePage>;
 }
 
-/** Opens fixture pages in the worker's browser, and closes each test's pages after it. */
+/**
+ * Opens fixture pages in the worker's browser. A test's first page is the worker's reusable one
+ * (unless a test closed it); more pages in the same test are new ones, closed after it.
+ */
 export function useFixtureBrowser(): FixtureBrowser {
-  let browser: Browser;
-  let server: SharedBrowser['server'];
-  const pages: Page[] = [];
+  let shared: SharedBrowser;
+  const extraPages: Page[] = [];
+  let isReusablePageTaken = false;
   beforeAll(async () => {
-    ({ browser, server } = await sharedBrowser());
+    shared = await sharedBrowser();
   });
-  // Each test's pages close after it: a page left open keeps its renderer busy, which the
-  // throttled project slows 4x (a file's later tests ran 10-30x slower than its first ones, and
-  // one passed the 60 s limit).
+  // A page left open keeps its renderer busy, which the throttled project slows 4x (a file's
+  // later tests ran 10-30x slower than its first ones, and one passed the 60 s limit): a test's
+  // extra pages close after it, and the next test navigates the reusable one.
   afterEach(async () => {
-    await Promise.all(pages.splice(0).map((page) => page.close().catch(() => undefined)));
+    isReusablePageTaken = false;
+    await Promise.all(extraPages.splice(0).map((page) => page.close().catch(() => undefined)));
   });
+
+  const takePage = async (): Promise<Page> => {
+    const reusable = shared.reusablePage;
+    if (!isReusablePageTaken && reusable !== undefined && !reusable.isClosed()) {
+      isReusablePageTaken = true;
+      await resetReusablePage(reusable);
+      return reusable;
+    }
+    const page = await newConditionedPage(shared.browser);
+    if (!isReusablePageTaken) {
+      isReusablePageTaken = true;
+      shared.reusablePage = page;
+    } else {
+      extraPages.push(page);
+    }
+    return page;
+  };
+
   return {
-    /** Opens a fixture page (`page`: another HTML file of test/fixtures) and waits for its handle. */
     open: async (query = '', path = '') => {
-      const page = await browser.newPage({
-        viewport: { width: 800, height: 800 },
-        deviceScaleFactor: PAGE_CONDITIONS.deviceScaleFactor,
-      });
-      pages.push(page);
-      if (PAGE_CONDITIONS.cpuThrottlingRate > 1) {
-        const session = await page.context().newCDPSession(page);
-        await session.send('Emulation.setCPUThrottlingRate', { rate: PAGE_CONDITIONS.cpuThrottlingRate });
-      }
+      const page = await takePage();
+      detachListeners.get(page)?.();
       const fixture = new FixturePage(page);
-      page.on('pageerror', (error) => fixture.errors.push(String(error)));
-      page.on('console', (message) => {
+      const onPageError = (error: Error) => fixture.errors.push(String(error));
+      const onConsole = (message: ConsoleMessage) => {
         if (message.type() === 'error' || message.type() === 'warning') fixture.errors.push(message.text());
+      };
+      page.on('pageerror', onPageError);
+      page.on('console', onConsole);
+      detachListeners.set(page, () => {
+        page.off('pageerror', onPageError);
+        page.off('console', onConsole);
       });
-      await page.goto(`${server.url}/${path}?${query}`);
+      await page.goto(`${shared.server.url}/${path}?${query}`);
       await page.waitForFunction(() => window.fixture !== undefined && window.fixture.handle !== null);
       return fixture;
     },
