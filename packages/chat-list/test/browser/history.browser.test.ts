@@ -4,8 +4,10 @@ import { useFixtureBrowser } from './fixture-page';
 const browser = useFixtureBrowser();
 
 describe('history', () => {
+  // The pages of these tests land when the test says so (historyDelay=manual): on a loaded machine a
+  // timer let the page land before the test had seen "Loading...", and it waited for it in vain.
   it('shows Loading..., prepends exactly 10 and keeps the view still', async () => {
-    const fixture = await browser.open('count=50&history=1&historyEndOffset=100');
+    const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=manual');
     await fixture.settled();
     await fixture.scrollTo(50);
     const anchor = await fixture.topRow();
@@ -13,6 +15,7 @@ describe('history', () => {
     await fixture.settled();
     const withPrefix = await fixture.rowTop(anchor.id);
     expect(Math.abs(withPrefix! - anchor.top), 'drift when the prefix appears').toBeLessThanOrEqual(1);
+    await fixture.run('window.fixture.landHistoryPage()');
     await fixture.page.waitForFunction(() => window.fixture.messages().length === 60);
     await fixture.page.waitForSelector('[data-chat-list-prefix]', { state: 'detached' });
     await fixture.settled();
@@ -24,7 +27,7 @@ describe('history', () => {
   });
 
   it('shows the prefix when it appears while the reader is at the very top: the rows move down by exactly its height', async () => {
-    const fixture = await browser.open('count=50&history=1&historyEndOffset=100');
+    const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=manual');
     await fixture.settled();
     await fixture.scrollTo(0);
     // At scrollTop 0 the first message's top is the viewport's top; the load starts at once.
@@ -49,7 +52,7 @@ describe('history', () => {
   });
 
   it('keeps the prefix out of the way when it appears while the reader is in the zone but not at the very top', async () => {
-    const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=1500');
+    const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=manual');
     await fixture.settled();
     await fixture.scrollTo(40);
     const anchor = await fixture.topRow();
@@ -60,13 +63,14 @@ describe('history', () => {
 
   for (const offset of [0, 20]) {
     it(`keeps the first message still when the reader sees "Loading..." at the top (scrollTop ${offset}) and the prepend removes it`, async () => {
-      const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=1500');
+      const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=manual');
       await fixture.settled();
       await fixture.scrollTo(50);
       await fixture.page.waitForSelector('[data-chat-list-prefix]');
       await fixture.scrollTo(offset);
       const firstId = await fixture.run<string>('window.fixture.messages()[0].id');
       const before = await fixture.rowTop(firstId);
+      await fixture.run('window.fixture.landHistoryPage()');
       await fixture.page.waitForSelector('[data-chat-list-prefix]', { state: 'detached' });
       await fixture.settled();
       const after = await fixture.rowTop(firstId);
