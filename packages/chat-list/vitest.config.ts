@@ -9,6 +9,12 @@ const REACT_TESTS = ['src/react/**/*.test.{ts,tsx}', 'test/react/**/*.test.{ts,t
 const BROWSER_TESTS = ['test/browser/**/*.browser.test.ts'];
 
 /**
+ * The node and jsdom projects' limit, which catches a hang: the test command runs them at the
+ * lowest CPU priority beside the browser tests, where a property test that takes 1 s alone took 12 s.
+ */
+const UNIT_TIMEOUT = 30_000;
+
+/**
  * Browser test files run side by side, this many at a time (`CHAT_LIST_BROWSER_WORKERS` sets it).
  * Most of a browser test's time is the page's frames going by (a stream of 300 frames, a smooth
  * scroll), not CPU, so on a 2-core machine three files at once keep both cores busy without
@@ -19,7 +25,9 @@ const BROWSER_WORKERS = Number(process.env.CHAT_LIST_BROWSER_WORKERS ?? 3);
 const browserProject = {
   environment: 'node',
   include: BROWSER_TESTS,
-  testTimeout: 60_000,
+  // A limit that catches a hang, not a speed bar: with the CPU throttled 4x and the machine
+  // loaded, the slowest test (200 frames of a fast scroll through 100 000 messages) takes 50 s.
+  testTimeout: 120_000,
   hookTimeout: 60_000,
   maxWorkers: BROWSER_WORKERS,
   // A worker keeps its Chromium from one file to the next (fixture-page.ts): files share nothing
@@ -38,23 +46,29 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'core', environment: 'node', include: ['src/core/**/*.test.ts'] },
+        test: { name: 'core', environment: 'node', testTimeout: UNIT_TIMEOUT, include: ['src/core/**/*.test.ts'] },
       },
       {
         // The framework-free engine's node-testable parts (the TanStack internals it relies on).
-        test: { name: 'dom', environment: 'node', include: ['src/dom/**/*.test.ts'] },
+        test: { name: 'dom', environment: 'node', testTimeout: UNIT_TIMEOUT, include: ['src/dom/**/*.test.ts'] },
       },
       {
-        test: { name: 'package', environment: 'node', include: ['test/package/**/*.test.ts'] },
+        test: {
+          name: 'package',
+          environment: 'node',
+          testTimeout: UNIT_TIMEOUT,
+          include: ['test/package/**/*.test.ts'],
+        },
       },
       {
         // The fuzzer's pure parts: random source, steps, invariants, shrinking.
-        test: { name: 'fuzz', environment: 'node', include: ['test/fuzz/**/*.test.ts'] },
+        test: { name: 'fuzz', environment: 'node', testTimeout: UNIT_TIMEOUT, include: ['test/fuzz/**/*.test.ts'] },
       },
       {
         test: {
           name: 'react',
           environment: 'jsdom',
+          testTimeout: UNIT_TIMEOUT,
           include: REACT_TESTS,
           setupFiles: ['src/react/jsdom-setup.ts'],
         },
@@ -64,6 +78,7 @@ export default defineConfig({
         test: {
           name: 'testing-kit',
           environment: 'jsdom',
+          testTimeout: UNIT_TIMEOUT,
           include: ['test/testing-kit/**/*.test.tsx'],
           setupFiles: ['test/testing-kit/setup.ts'],
         },
@@ -73,6 +88,7 @@ export default defineConfig({
         test: {
           name: 'testing-kit-react18',
           environment: 'jsdom',
+          testTimeout: UNIT_TIMEOUT,
           include: ['test/testing-kit/**/*.test.tsx'],
           setupFiles: ['test/testing-kit/setup.ts'],
           env: { CHAT_LIST_REACT: '18' },
@@ -87,6 +103,7 @@ export default defineConfig({
         test: {
           name: 'react-dist',
           environment: 'jsdom',
+          testTimeout: UNIT_TIMEOUT,
           include: ['src/react/ChatList.*.test.tsx'],
           setupFiles: ['src/react/jsdom-setup.ts'],
         },
@@ -96,6 +113,7 @@ export default defineConfig({
         test: {
           name: 'react18',
           environment: 'jsdom',
+          testTimeout: UNIT_TIMEOUT,
           include: REACT_TESTS,
           // <Activity> is React 19.2+.
           exclude: ['src/react/ChatList.activity.test.tsx'],

@@ -167,7 +167,10 @@ export function useFixtureBrowser(): FixtureBrowser {
         page.off('console', onConsole);
       });
       await page.goto(`${shared.server.url}/${path}?${query}`);
-      await page.waitForFunction(() => window.fixture !== undefined && window.fixture.handle !== null);
+      // A million messages under 4x throttling on a loaded machine took over 30 s to open.
+      await page.waitForFunction(() => window.fixture !== undefined && window.fixture.handle !== null, undefined, {
+        timeout: 90_000,
+      });
       return fixture;
     },
   };

@@ -21,6 +21,8 @@ export default {
   roots: ['<rootDir>/test/testing-kit-jest'],
   testMatch: ['**/*.jest.test.cjs'],
   testEnvironment: 'jsdom',
+  // Catches a hang: the test command runs Jest at the lowest CPU priority beside the browser tests.
+  testTimeout: 30_000,
   setupFilesAfterEnv: ['<rootDir>/test/testing-kit-jest/setup.cjs'],
   // The package by its published name, as an app imports it: the built CommonJS entries.
   moduleNameMapper: {
