@@ -1,6 +1,7 @@
 import { react18Aliases } from '@chat-list/react-18';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { BROWSER_CONDITIONS, CONDITION_FUZZ_SEEDS, DEFAULT_BROWSER_PROJECT } from './test/conditions.mjs';
 
 // jsdom wiring tests: the lead's and the robustness suites, plus test/react (which
@@ -37,6 +38,19 @@ const browserProject = {
   sequence: { groupOrder: 1 },
 } as const;
 
+/**
+ * Vitest's order (largest or longest file first) within each project, the projects of the
+ * matrix's conditions before the default one: their files take up to four times as long (the CPU
+ * throttled), so started last they would run on alone after the default's were done.
+ */
+class ConditionsFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const isDefault = (file: TestSpecification) => (file.project.name === DEFAULT_BROWSER_PROJECT ? 1 : 0);
+    // Array sort is stable: each project keeps the order Vitest gave it.
+    return (await super.sort(files)).sort((a, b) => isDefault(a) - isDefault(b));
+  }
+}
+
 // React 18 and 19 (SPEC §2.8): the jsdom and browser suites run twice. The
 // `react18` project resolves react, react-dom, the testing library and TanStack
 // Virtual from @chat-list/react-18; `browser-react18` drives the fixture pages
@@ -44,6 +58,7 @@ const browserProject = {
 // The browser projects run after the node and jsdom ones, side by side (groupOrder).
 export default defineConfig({
   test: {
+    sequence: { sequencer: ConditionsFirstSequencer },
     projects: [
       {
         test: { name: 'core', environment: 'node', testTimeout: UNIT_TIMEOUT, include: ['src/core/**/*.test.ts'] },
