@@ -527,6 +527,14 @@ export const createChatListEngine = <TMessage>() => {
     canRunCommands() ? command() : new Promise<boolean>((resolve) => runWhenLaidOut(() => resolve(command())));
   const hasNewer = () => inputs.options.hasNewer === true;
   const atBottomThreshold = () => sanitizeNumber(inputs.options.atBottomThreshold, AT_BOTTOM_THRESHOLD_RULE);
+  /**
+   * Whether the list stands at the bottom of the conversation within the edge tolerance, whatever
+   * `atBottomThreshold` says: only there does the pin hold it. The threshold widens what counts
+   * as at the bottom (`isAtBottom`, following the next message, the unseen count); a pin that
+   * held the whole threshold pulled a reader who stepped 60 px up (a wheel notch, an arrow key)
+   * back to the bottom at the next measurement.
+   */
+  const isAtPinnedBottomEdge = (metrics: ScrollMetrics) => !hasNewer() && isAtBottomEdge(metrics);
   /** The message key of a row of the current render; the prefix and the suffix have their own. */
   const getRowMessageKey = (virtualIndex: number): MessageKey => {
     const { messages, getKeyAt } = inputs;
@@ -971,7 +979,7 @@ export const createChatListEngine = <TMessage>() => {
       offset: offsetNow(),
       isOnTarget: isOnTarget(target) && measureOnArrival(owner.command),
       now: performance.now(),
-      isAtBottom: !hasNewer() && isAtBottomEdge(readMetrics(), atBottomThreshold()),
+      isAtBottom: isAtPinnedBottomEdge(readMetrics()),
     });
   };
 
@@ -1537,7 +1545,7 @@ export const createChatListEngine = <TMessage>() => {
     // The owner reads the edge itself: the reader's scroll away must release the pin.
     isAtBottom = isAtBottomEdgeNow || isGlidingNow();
     knownOffset = metrics.scrollOffset;
-    dispatch({ type: 'edges-read', isAtBottom: isAtBottomEdgeNow, isOwnWrite });
+    dispatch({ type: 'edges-read', isAtBottom: isAtPinnedBottomEdge(metrics), isOwnWrite });
     if (isAtTop !== wasAtTop) options.onAtTopChange?.(isAtTop);
     if (isAtBottom !== wasAtBottom) options.onAtBottomChange?.(isAtBottom);
     reportVisible();
@@ -1944,7 +1952,7 @@ export const createChatListEngine = <TMessage>() => {
     const pins = !hasNewer() && isPinnedWhileGrowing(inputs.options.follow);
     if (pins === pinsWhileGrowing) return;
     pinsWhileGrowing = pins;
-    dispatch({ type: 'policy-changed', isAtBottom });
+    dispatch({ type: 'policy-changed', isAtBottom: isGlidingNow() || isAtPinnedBottomEdge(readMetrics()) });
   };
 
   /**
