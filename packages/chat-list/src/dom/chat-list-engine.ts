@@ -1408,6 +1408,10 @@ export const createChatListEngine = <TMessage>() => {
 
   /** Seen tracking, the unseen count, the visible range and read receipts, from the layout as it is now. */
   const reportVisible = () => {
+    // Before the opening nothing is in view: the scroller's first layout comes before the opening
+    // scroll, and its rows then were TanStack's first ones at offset 0, never shown (2 000 messages
+    // opened at the bottom reported 1 992 unseen, then 0).
+    if (!hasOpened()) return;
     const { options, messages, getKeyAt } = inputs;
     const range = getVisibleRange();
     if (range !== null) seen.markVisible(range.firstIndex, range.lastIndex, getKeyAt);
