@@ -1845,7 +1845,12 @@ export const createChatListEngine = <TMessage>() => {
           ? modelOffset
           : Math.min(clampedAnchor.anchoredOffset + modelOffset - clampedAnchor.plannedOffset, bottomOffset(scroller));
       clampedAnchor = null;
-      const landed = writeScroll(scroller, offset, 'anchor');
+      // A write to where the scroller stands moves nothing, but it stops the browser's smooth
+      // scroll of a command under way: scrollToBottom({ behavior: 'smooth' }) above a streamed
+      // reply (a change below the reader's row) stood still until it timed out.
+      const isSmoothCommand = owner.kind === 'command' && owner.command.behavior === 'smooth';
+      const landed =
+        isSmoothCommand && Math.abs(offset - offsetNow()) < 1 ? offsetNow() : writeScroll(scroller, offset, 'anchor');
       setModelScrollOffset(virtualizer, landed);
     }
     const { length } = messages;
