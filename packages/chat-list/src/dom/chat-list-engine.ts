@@ -103,6 +103,12 @@ import type {
 
 declare const process: { env: { NODE_ENV?: string } };
 
+/**
+ * New key or estimate functions that come within this many renders of each other count as one
+ * churn; three of them warn. The list's own renders between two of the app's are a few.
+ */
+const CALLBACK_CHURN_RENDERS = 10;
+
 export type { ListVirtualizer };
 
 export const PREFIX_KEY = '\u0000prefix';
@@ -401,8 +407,13 @@ export const createChatListEngine = <TMessage>() => {
    * (development only: it reads the keys of each change's window).
    */
   const duplicateKeys = process.env.NODE_ENV === 'production' ? undefined : createDuplicateKeyCounter();
-  /** Renders in a row that brought a new `estimateSize` or `getMessageKey` (development only). */
-  let rendersWithNewCallbacks = 0;
+  /**
+   * New `estimateSize` or `getMessageKey` functions that came close together, and the renders
+   * since the last one (development only). The list renders on its own between the app's renders
+   * (a measurement, a scroll, focus), with the same functions: counted in a row, a parent's
+   * inline function never warned.
+   */
+  const callbackChurn = { newCallbacks: 0, rendersSince: 0 };
 
   let committed = NO_COMMITTED_MESSAGES;
   let committedHasSuffix = false;
@@ -2182,8 +2193,14 @@ export const createChatListEngine = <TMessage>() => {
       next.options.estimateSize !== previous.options.estimateSize ||
       next.options.getMessageKey !== previous.options.getMessageKey;
     if (process.env.NODE_ENV !== 'production') {
-      rendersWithNewCallbacks = isNewCallback ? rendersWithNewCallbacks + 1 : 0;
-      if (rendersWithNewCallbacks === 3) {
+      if (isNewCallback) {
+        callbackChurn.newCallbacks =
+          callbackChurn.rendersSince < CALLBACK_CHURN_RENDERS ? callbackChurn.newCallbacks + 1 : 1;
+        callbackChurn.rendersSince = 0;
+      } else {
+        callbackChurn.rendersSince++;
+      }
+      if (isNewCallback && callbackChurn.newCallbacks === 3) {
         warnOnce(
           'estimateSize or getMessageKey is a new function on every render: each new one lays out every row again (O(n) per render, a dropped frame per streamed token in a long conversation). Define it outside the component or wrap it in useCallback.',
         );
