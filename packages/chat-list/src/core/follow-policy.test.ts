@@ -6,6 +6,7 @@ import {
   followNever,
   followWhen,
   isPinnedWhileGrowing,
+  isValidFollow,
   resolveFollowPolicy,
   type FollowBehavior,
   type FollowContext,
@@ -197,5 +198,22 @@ describe('isPinnedWhileGrowing', () => {
 
   it('is true for a custom policy that declares pinWhileGrowing: true', () => {
     expect(isPinnedWhileGrowing(Object.assign(() => false, { pinWhileGrowing: true }))).toBe(true);
+  });
+});
+
+describe('a follow that is not a mode (plain JavaScript, a cast)', () => {
+  it('is told apart from the modes and policy functions', () => {
+    for (const follow of [undefined, 'always', 'never', 'at-bottom', 'only-received', followAtBottom, () => true]) {
+      expect(isValidFollow(follow), String(follow)).toBe(true);
+    }
+    for (const follow of ['bottom', 'Always', '', null, 1, {}])
+      expect(isValidFollow(follow), String(follow)).toBe(false);
+  });
+
+  it('follows as at-bottom, the default, instead of failing when messages arrive', () => {
+    const policy = resolveFollowPolicy<Message, Handle>('bottom' as FollowMode, isAssistant);
+    expect(policy).toBe(followAtBottom);
+    expect(decideFollow(policy, context(true, userMessages))).toBe('auto');
+    expect(decideFollow(policy, context(false, assistantMessages))).toBe(false);
   });
 });

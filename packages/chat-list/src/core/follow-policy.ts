@@ -59,6 +59,15 @@ export const followWhen = <TMessage, THandle = unknown>(
   return (context) => context.wasAtBottom || predicate(context);
 };
 
+const FOLLOW_MODES: readonly string[] = ['always', 'never', 'at-bottom', 'only-received'] satisfies FollowMode[];
+
+/**
+ * Whether `follow` is a value the prop takes: a named mode or a policy function. Anything else
+ * (`follow="bottom"`, from plain JavaScript or a cast) follows as the default, `'at-bottom'`.
+ */
+export const isValidFollow = (follow: unknown): follow is FollowMode | FollowPolicy<never, never> =>
+  follow === undefined || typeof follow === 'function' || FOLLOW_MODES.includes(follow as string);
+
 /** Turns the `follow` prop into one policy function. */
 export const resolveFollowPolicy = <TMessage, THandle>(
   follow: FollowMode | FollowPolicy<TMessage, THandle>,
@@ -67,7 +76,7 @@ export const resolveFollowPolicy = <TMessage, THandle>(
   if (typeof follow === 'function') return follow;
   return follow === 'only-received'
     ? followWhen(({ newMessages }) => newMessages.some(isReceived))
-    : NAMED_POLICIES[follow];
+    : (NAMED_POLICIES[follow] ?? followAtBottom);
 };
 
 const NAMED_POLICIES: Record<Exclude<FollowMode, 'only-received'>, FollowPolicy<unknown, unknown>> = {

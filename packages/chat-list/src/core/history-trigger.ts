@@ -71,8 +71,10 @@ export const isInNewerZone = (input: NewerZoneInput): boolean => {
  *
  * The invariant is "no loop when nothing changes": a call disarms the trigger,
  * and only something that changes the situation re-arms it — the reader leaving
- * the zone, or messages being committed at that edge. A settled promise alone does not
- * re-arm, or a loader that finds no more history would be called every frame.
+ * the zone once the request settled, or messages being committed at that edge. A settled
+ * promise alone does not re-arm, or a loader that finds no more history would be called every
+ * frame; nor does leaving the zone while it is pending, or a page would be asked for twice
+ * (once more between its settle and its commit).
  *
  * The reducer's output says when `onHistoryEndReached` must be called
  * (`shouldRequestHistory`); `isPending` stays true until that request settles.
@@ -101,6 +103,10 @@ export const reduceHistoryTrigger = (
   event: HistoryTriggerEvent,
 ): HistoryTriggerTransition => {
   if (event === 'request-settled') return { state: { ...state, isPending: false }, shouldRequestHistory: false };
+  // Leaving the zone while a request is pending re-arms nothing: rows measured late beyond the
+  // reader grew the content and took them out of the zone for a moment, and the layout that came
+  // after the settle, before the page was committed, asked for the same page again.
+  if (event === 'out-of-zone' && state.isPending) return { state, shouldRequestHistory: false };
   // Leaving the zone, or messages loaded at that edge, is what re-arms the trigger.
   if (event !== 'in-zone') return { state: { ...state, isArmed: true }, shouldRequestHistory: false };
   return state.isArmed && !state.isPending

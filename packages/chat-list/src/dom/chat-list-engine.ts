@@ -103,6 +103,12 @@ import type {
 
 declare const process: { env: { NODE_ENV?: string } };
 
+/**
+ * New key or estimate functions that come within this many renders of each other count as one
+ * churn; three of them warn. The list's own renders between two of the app's are a few.
+ */
+const CALLBACK_CHURN_RENDERS = 10;
+
 export type { ListVirtualizer };
 
 export const PREFIX_KEY = '\u0000prefix';
@@ -401,8 +407,13 @@ export const createChatListEngine = <TMessage>() => {
    * (development only: it reads the keys of each change's window).
    */
   const duplicateKeys = process.env.NODE_ENV === 'production' ? undefined : createDuplicateKeyCounter();
-  /** Renders in a row that brought a new `estimateSize` or `getMessageKey` (development only). */
-  let rendersWithNewCallbacks = 0;
+  /**
+   * New `estimateSize` or `getMessageKey` functions that came close together, and the renders
+   * since the last one (development only). The list renders on its own between the app's renders
+   * (a measurement, a scroll, focus), with the same functions: counted in a row, a parent's
+   * inline function never warned.
+   */
+  const callbackChurn = { newCallbacks: 0, rendersSince: 0 };
 
   let committed = NO_COMMITTED_MESSAGES;
   let committedHasSuffix = false;
@@ -527,6 +538,14 @@ export const createChatListEngine = <TMessage>() => {
     canRunCommands() ? command() : new Promise<boolean>((resolve) => runWhenLaidOut(() => resolve(command())));
   const hasNewer = () => inputs.options.hasNewer === true;
   const atBottomThreshold = () => sanitizeNumber(inputs.options.atBottomThreshold, AT_BOTTOM_THRESHOLD_RULE);
+  /**
+   * Whether the list stands at the bottom of the conversation within the edge tolerance, whatever
+   * `atBottomThreshold` says: only there does the pin hold it. The threshold widens what counts
+   * as at the bottom (`isAtBottom`, following the next message, the unseen count); a pin that
+   * held the whole threshold pulled a reader who stepped 60 px up (a wheel notch, an arrow key)
+   * back to the bottom at the next measurement.
+   */
+  const isAtPinnedBottomEdge = (metrics: ScrollMetrics) => !hasNewer() && isAtBottomEdge(metrics);
   /** The message key of a row of the current render; the prefix and the suffix have their own. */
   const getRowMessageKey = (virtualIndex: number): MessageKey => {
     const { messages, getKeyAt } = inputs;
@@ -971,7 +990,7 @@ export const createChatListEngine = <TMessage>() => {
       offset: offsetNow(),
       isOnTarget: isOnTarget(target) && measureOnArrival(owner.command),
       now: performance.now(),
-      isAtBottom: !hasNewer() && isAtBottomEdge(readMetrics(), atBottomThreshold()),
+      isAtBottom: isAtPinnedBottomEdge(readMetrics()),
     });
   };
 
@@ -1400,6 +1419,10 @@ export const createChatListEngine = <TMessage>() => {
 
   /** Seen tracking, the unseen count, the visible range and read receipts, from the layout as it is now. */
   const reportVisible = () => {
+    // Before the opening nothing is in view: the scroller's first layout comes before the opening
+    // scroll, and its rows then were TanStack's first ones at offset 0, never shown (2 000 messages
+    // opened at the bottom reported 1 992 unseen, then 0).
+    if (!hasOpened()) return;
     const { options, messages, getKeyAt } = inputs;
     const range = getVisibleRange();
     if (range !== null) seen.markVisible(range.firstIndex, range.lastIndex, getKeyAt);
@@ -1537,7 +1560,7 @@ export const createChatListEngine = <TMessage>() => {
     // The owner reads the edge itself: the reader's scroll away must release the pin.
     isAtBottom = isAtBottomEdgeNow || isGlidingNow();
     knownOffset = metrics.scrollOffset;
-    dispatch({ type: 'edges-read', isAtBottom: isAtBottomEdgeNow, isOwnWrite });
+    dispatch({ type: 'edges-read', isAtBottom: isAtPinnedBottomEdge(metrics), isOwnWrite });
     if (isAtTop !== wasAtTop) options.onAtTopChange?.(isAtTop);
     if (isAtBottom !== wasAtBottom) options.onAtBottomChange?.(isAtBottom);
     reportVisible();
@@ -1833,7 +1856,12 @@ export const createChatListEngine = <TMessage>() => {
           ? modelOffset
           : Math.min(clampedAnchor.anchoredOffset + modelOffset - clampedAnchor.plannedOffset, bottomOffset(scroller));
       clampedAnchor = null;
-      const landed = writeScroll(scroller, offset, 'anchor');
+      // A write to where the scroller stands moves nothing, but it stops the browser's smooth
+      // scroll of a command under way: scrollToBottom({ behavior: 'smooth' }) above a streamed
+      // reply (a change below the reader's row) stood still until it timed out.
+      const isSmoothCommand = owner.kind === 'command' && owner.command.behavior === 'smooth';
+      const landed =
+        isSmoothCommand && Math.abs(offset - offsetNow()) < 1 ? offsetNow() : writeScroll(scroller, offset, 'anchor');
       setModelScrollOffset(virtualizer, landed);
     }
     const { length } = messages;
@@ -1944,7 +1972,7 @@ export const createChatListEngine = <TMessage>() => {
     const pins = !hasNewer() && isPinnedWhileGrowing(inputs.options.follow);
     if (pins === pinsWhileGrowing) return;
     pinsWhileGrowing = pins;
-    dispatch({ type: 'policy-changed', isAtBottom });
+    dispatch({ type: 'policy-changed', isAtBottom: isGlidingNow() || isAtPinnedBottomEdge(readMetrics()) });
   };
 
   /**
@@ -2165,8 +2193,14 @@ export const createChatListEngine = <TMessage>() => {
       next.options.estimateSize !== previous.options.estimateSize ||
       next.options.getMessageKey !== previous.options.getMessageKey;
     if (process.env.NODE_ENV !== 'production') {
-      rendersWithNewCallbacks = isNewCallback ? rendersWithNewCallbacks + 1 : 0;
-      if (rendersWithNewCallbacks === 3) {
+      if (isNewCallback) {
+        callbackChurn.newCallbacks =
+          callbackChurn.rendersSince < CALLBACK_CHURN_RENDERS ? callbackChurn.newCallbacks + 1 : 1;
+        callbackChurn.rendersSince = 0;
+      } else {
+        callbackChurn.rendersSince++;
+      }
+      if (isNewCallback && callbackChurn.newCallbacks === 3) {
         warnOnce(
           'estimateSize or getMessageKey is a new function on every render: each new one lays out every row again (O(n) per render, a dropped frame per streamed token in a long conversation). Define it outside the component or wrap it in useCallback.',
         );

@@ -298,8 +298,10 @@ export interface ChatListBehaviorOptions<TMessage> {
    */
   initialRenderCount?: number;
   /**
-   * How close to the bottom (px) counts as at the bottom, for `isAtBottom`, `onAtBottomChange`
-   * and following. At least 1.5; scroll commands still land at the exact bottom.
+   * How close to the bottom (px) counts as at the bottom, for `isAtBottom`, `onAtBottomChange`,
+   * the unseen count and following the next message. At least 1.5; scroll commands still land at
+   * the exact bottom. It never moves the list by itself: a reader within it can keep scrolling up
+   * in small steps, and only a list at the exact bottom is held there while the last message grows.
    * @defaultValue `1.5`
    */
   atBottomThreshold?: number;

@@ -326,3 +326,55 @@ describe('a list without a bounded height', () => {
     }
   });
 });
+
+describe('props that are not what the list takes', () => {
+  test('a follow that is not a mode warns once, naming it and the modes, and follows as at-bottom', () => {
+    const follow = 'bottom' as unknown as 'at-bottom';
+    const messages = makeMessages(100);
+    const handle = createRef<ChatListHandle<Message>>();
+    const { rerender } = render(
+      <ChatList ref={handle} messages={messages} renderMessage={renderText} follow={follow} />,
+    );
+    let current = messages;
+    for (let batch = 0; batch < 3; batch++) {
+      current = [...current, ...makeMessages(1, 1000 + batch)];
+      expect(() =>
+        rerender(<ChatList ref={handle} messages={current} renderMessage={renderText} follow={follow} />),
+      ).not.toThrow();
+    }
+
+    const warnings = warningsMentioning(warn, 'follow="bottom"');
+    expect(warnings).toHaveLength(1);
+    expect(String(warnings[0]![0])).toContain("'at-bottom'");
+    expect(handle.current!.isAtBottom, 'followed, as at-bottom does').toBe(true);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  test('a missing renderMessage warns once, naming the prop, and renders empty rows instead of throwing', () => {
+    const props = { messages: makeMessages(50) } as unknown as ChatListProps<Message>;
+    let container!: HTMLElement;
+    expect(() => ({ container } = render(<ChatList {...props} />))).not.toThrow();
+    render(<ChatList {...props} />);
+
+    expect(warningsMentioning(warn, 'renderMessage is missing')).toHaveLength(1);
+    expect(messageRows(container).length).toBeGreaterThan(0);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  test('an estimateSize that is new at every render of the parent warns once, also with renders of the list between', () => {
+    const messages = makeMessages(200);
+    function Parent({ tick }: { tick: number }) {
+      // Inline: a new function each time the parent renders.
+      return <ChatList messages={messages} renderMessage={renderText} estimateSize={() => 40 + (tick % 1)} />;
+    }
+    const { rerender, container } = render(<Parent tick={0} />);
+    for (let tick = 1; tick <= 6; tick++) {
+      rerender(<Parent tick={tick} />);
+      // The list renders on its own between the parent's renders (in a browser: a measurement,
+      // a scroll; here a message row that takes focus).
+      act(() => messageRows(container)[tick % 2]!.focus());
+    }
+
+    expect(warningsMentioning(warn, 'estimateSize or getMessageKey is a new function')).toHaveLength(1);
+  });
+});

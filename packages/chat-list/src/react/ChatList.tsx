@@ -4,6 +4,7 @@ import type { MessageKey } from '../core';
 import type { ChatListHandle, ChatListProps } from './types';
 import { useChatList, type UseChatListOptions } from './useChatList';
 import { useKeyboardNavigation } from './useKeyboardNavigation';
+import { warnOnce } from '../dom/dev-warnings';
 
 const SCROLLER_STYLE: CSSProperties = {
   overflowY: 'auto',
@@ -83,6 +84,10 @@ const isSameContent = <TMessage,>(
 const MessageContentInner = <TMessage,>({ message, index, messages, renderMessage }: MessageContentProps<TMessage>) =>
   renderMessage(message, index, messages);
 
+declare const process: { env: { NODE_ENV?: string } };
+
+const renderNoMessage = (): ReactNode => null;
+
 const MessageContent = React.memo(MessageContentInner, isSameContent) as <TMessage>(
   props: MessageContentProps<TMessage>,
 ) => ReactElement;
@@ -90,7 +95,7 @@ const MessageContent = React.memo(MessageContentInner, isSameContent) as <TMessa
 const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: ForwardedRef<ChatListHandle<TMessage>>) => {
   const {
     messages,
-    renderMessage,
+    renderMessage: renderMessageProp,
     renderGroupHeader,
     alignment,
     prefix,
@@ -101,6 +106,15 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
     style,
     nonce,
   } = props;
+  // Called from inside each row, a missing renderMessage threw a TypeError no app code explains.
+  const isRenderMessageMissing = typeof renderMessageProp !== 'function';
+  if (process.env.NODE_ENV !== 'production' && isRenderMessageMissing) {
+    warnOnce(
+      `renderMessage is ${renderMessageProp === undefined ? 'missing' : `not a function (got ${typeof renderMessageProp})`}: pass renderMessage={(message) => <YourMessage message={message} />} to draw each message. Its rows are empty until then.`,
+      'render-message',
+    );
+  }
+  const renderMessage = isRenderMessageMissing ? renderNoMessage : renderMessageProp;
   // A feed holds articles: one without any is a group until its first message (axe's aria-required-children).
   const role = props.role ?? (Array.isArray(messages) && messages.length > 0 ? 'feed' : 'group');
   const hasPrefix = prefix !== null && prefix !== undefined && prefix !== false;

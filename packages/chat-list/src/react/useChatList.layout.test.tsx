@@ -274,6 +274,23 @@ describe('callbacks that are new on every render', () => {
   });
 });
 
+describe('types', () => {
+  test('getMessageKey is required when the message type has no id, optional when it has one', () => {
+    interface NoId {
+      uuid: string;
+    }
+    // Type-level checks only: the component is never rendered.
+    function List({ messages }: { messages: NoId[] }) {
+      // @ts-expect-error getMessageKey is required: NoId has no `id`.
+      useChatList({ messages });
+      useChatList({ messages, getMessageKey: (message) => message.uuid });
+      useChatList({ messages: [{ id: 1, text: 'a' }] });
+      return null;
+    }
+    expect(List).toBeTypeOf('function');
+  });
+});
+
 describe('the layout after messages are removed', () => {
   test('removing a message from the middle leaves no stale row at the end (TanStack copies its old rows at the old length)', async () => {
     const messages = makeMessages(COUNT);

@@ -13,6 +13,7 @@ import {
   describeEstimateProblem,
   describeNumberProblem,
   findKey,
+  isValidFollow,
   sanitizeEstimate,
   DEFAULT_ESTIMATED_SIZE,
   sanitizeNumber,
@@ -30,11 +31,12 @@ import { warnOnce } from '../dom/dev-warnings';
 import { createStickyGroupHeader, type StuckGroupHeader } from '../dom/sticky-group-header';
 import { getLayout } from '../dom/tanstack-internals';
 import type { ChatListBehaviorOptions, ChatListHandle } from '../dom/types';
+import type { MessageKeyProps } from './types';
 
 declare const process: { env: { NODE_ENV?: string } };
 
-/** Options of {@link useChatList}: the behaviour props, plus whether affix rows exist. */
-export interface UseChatListOptions<TMessage> extends ChatListBehaviorOptions<TMessage> {
+/** What {@link useChatList} takes besides the behaviour props: which extra rows exist. */
+interface UseChatListRowOptions {
   /**
    * Whether an extra first row (a "Loading..." prefix) is rendered.
    * @defaultValue `false`
@@ -53,6 +55,17 @@ export interface UseChatListOptions<TMessage> extends ChatListBehaviorOptions<TM
    */
   focusedKey?: MessageKey;
 }
+
+/**
+ * Options of {@link useChatList}: the behaviour props, plus whether affix rows exist.
+ * `getMessageKey` is required when messages have no `id`, as it is for `ChatList`.
+ */
+export type UseChatListOptions<TMessage> = Omit<ChatListBehaviorOptions<TMessage>, 'getMessageKey'> &
+  MessageKeyProps<TMessage> &
+  UseChatListRowOptions;
+
+/** The options as the hook reads them, whatever the message type. */
+type ResolvedUseChatListOptions<TMessage> = ChatListBehaviorOptions<TMessage> & UseChatListRowOptions;
 
 /** One row to render, in order, with its place in the content (px). */
 export type ChatListRow<TMessage> =
@@ -204,7 +217,8 @@ const defaultGetMessageKey = (message: unknown): MessageKey => (message as { id:
  * prepend anchoring; this hook applies the chat policy of `../core` to it
  * through an engine created once per list (`../dom`). `ChatList` is this hook plus markup.
  */
-export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): UseChatListResult<TMessage> => {
+export const useChatList = <TMessage>(hookOptions: UseChatListOptions<TMessage>): UseChatListResult<TMessage> => {
+  const options = hookOptions as ResolvedUseChatListOptions<TMessage>;
   const {
     messages,
     getMessageKey = defaultGetMessageKey as (message: TMessage) => MessageKey,
@@ -222,6 +236,14 @@ export const useChatList = <TMessage>(options: UseChatListOptions<TMessage>): Us
     warnOnce(describeNumberProblem(options.messagesSeenDelay, MESSAGES_SEEN_DELAY_RULE));
     warnOnce(describeNumberProblem(options.turnPeek, TURN_PEEK_RULE));
     if (!Array.isArray(messages)) warnOnce(`messages must be an array, got ${typeof messages}; rendering none.`);
+    const { follow } = options;
+    if (!isValidFollow(follow)) {
+      warnOnce(
+        () =>
+          `follow=${typeof follow === 'string' ? `"${follow}"` : String(follow)} is not a follow mode: pass 'always', 'never', 'at-bottom' or 'only-received', or a policy function (followWhen(…) or your own). Following as 'at-bottom', the default.`,
+        'follow',
+      );
+    }
   }
   const safeMessages: readonly TMessage[] = Array.isArray(messages) ? messages : NO_MESSAGES;
   const [chat] = React.useState(createChatListEngine<TMessage>);

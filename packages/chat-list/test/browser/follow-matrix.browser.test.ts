@@ -85,6 +85,32 @@ describe('atBottomThreshold', () => {
     expect(fixture.errors).toEqual([]);
   });
 
+  // The threshold says whether the reader counts as at the bottom; it never moves the list by itself.
+  for (const how of ['a wheel notch', 'a script'] as const) {
+    it(`lets a reader at the bottom step 60 px up with ${how} and stay there with a 100 px threshold`, async () => {
+      const fixture = await browser.open('count=200&atBottomThreshold=100');
+      await fixture.settled();
+      if (how === 'a wheel notch') {
+        await fixture.run(
+          "document.querySelector('[data-chat-list-scroller]').addEventListener('scroll', () => { window.wheelScrolled = true }, { once: true })",
+        );
+        await fixture.wheel(-60);
+        await fixture.page.waitForFunction(() => (window as { wheelScrolled?: boolean }).wheelScrolled === true);
+      } else {
+        const { scrollTop } = await fixture.metrics();
+        await fixture.run(`document.querySelector('[data-chat-list-scroller]').scrollTop = ${scrollTop} - 60`);
+      }
+      // Long enough for every render, measurement and pin the scroll could cause.
+      await fixture.settled(10);
+      const after = await fixture.restingTopRow();
+      const { gap } = await fixture.metrics();
+      expect(gap, 'still 60 px above the bottom').toBeGreaterThan(50);
+      expect(Math.abs((await fixture.rowTop(after.id))! - after.top), 'nothing moved').toBeLessThanOrEqual(1);
+      expect(await fixture.run('window.fixture.handle.isAtBottom'), 'counts as at the bottom').toBe(true);
+      expect(fixture.errors).toEqual([]);
+    });
+  }
+
   it('leaves a reader 150 px from the bottom where they are with a 100 px threshold', async () => {
     const fixture = await browser.open('count=200&atBottomThreshold=100');
     const opened = await fixture.settled();

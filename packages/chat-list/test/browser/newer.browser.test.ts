@@ -78,3 +78,60 @@ describe('loading newer messages (hasNewer, onNewerEndReached)', () => {
     expect(await fixture.run('window.fixture.handle.isAtBottom')).toBe(false);
   });
 });
+
+// One request per page, in both directions: rows measured late beyond the reader grow the content
+// while a page loads and take the reader out of the zone for a moment; back in it, the page
+// settles, and a layout before React commits the page (a scroll event here) used to ask for the
+// same page again.
+describe('one request per page', () => {
+  /** Lands the held page, lets its promise settle, and sends a scroll event before React commits it. */
+  const landThenScrollEvent = (fixture: FixturePage, edge: 'newer' | 'older') =>
+    fixture.page.evaluate(async (which) => {
+      if (which === 'newer') window.fixture.landNewerPage();
+      else window.fixture.landHistoryPage();
+      for (let tick = 0; tick < 3; tick++) await Promise.resolve();
+      document.querySelector('[data-chat-list-scroller]')!.dispatchEvent(new Event('scroll'));
+    }, edge);
+
+  it('asks once for a newer page while rows below the reader are measured late', async () => {
+    const fixture = await browser.open('count=200&anchorIndex=100&newerPages=3&newerDelay=manual');
+    await fixture.settled();
+    await toLoadedEnd(fixture);
+    await fixture.page.waitForFunction(() => window.fixture.events.newerRequests === 1);
+    const lastId = await fixture.run<string>('window.fixture.messages().at(-1).id');
+    await fixture.run(`window.fixture.setExtraHeight(${JSON.stringify(lastId)}, 300)`);
+    expect((await fixture.settled()).gap, 'the reader was taken out of the zone').toBeGreaterThan(200);
+    await toLoadedEnd(fixture);
+    expect(await fixture.run('window.fixture.events.newerRequests'), 'not while the page loads').toBe(1);
+    await landThenScrollEvent(fixture, 'newer');
+    await fixture.page.waitForFunction(() => window.fixture.events.newer.length === 1);
+    await fixture.settled();
+    expect(await fixture.run('window.fixture.events.newerRequests'), 'requests for one page').toBe(1);
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('asks once for an older page while rows above the reader are measured late', async () => {
+    const fixture = await browser.open('count=200&history=1&historyDelay=manual');
+    await fixture.settled();
+    await fixture.scrollTo(0);
+    await fixture.page.waitForFunction(() => window.fixture.events.historyRequests === 1);
+    await fixture.settled();
+    // The first message cut off by 5 px at the top, under "Loading...": still in the zone, and
+    // its growth is compensated upwards (it is above what the reader reads).
+    const prefixHeight = await fixture.run<number>(
+      "document.querySelector('[data-chat-list-prefix]').getBoundingClientRect().height",
+    );
+    await fixture.scrollTo(prefixHeight + 5);
+    expect(await fixture.run('window.fixture.events.historyRequests')).toBe(1);
+    const firstId = await fixture.run<string>('window.fixture.messages()[0].id');
+    await fixture.run(`window.fixture.setExtraHeight(${JSON.stringify(firstId)}, 300)`);
+    expect((await fixture.settled()).scrollTop, 'the reader was taken out of the zone').toBeGreaterThan(200);
+    await fixture.scrollTo(0);
+    expect(await fixture.run('window.fixture.events.historyRequests'), 'not while the page loads').toBe(1);
+    await landThenScrollEvent(fixture, 'older');
+    await fixture.page.waitForFunction(() => window.fixture.events.older.length === 1);
+    await fixture.settled();
+    expect(await fixture.run('window.fixture.events.historyRequests'), 'requests for one page').toBe(1);
+    expect(fixture.errors).toEqual([]);
+  });
+});

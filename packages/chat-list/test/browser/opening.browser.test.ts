@@ -14,6 +14,21 @@ describe('opening', () => {
     });
   }
 
+  // Opened at the bottom, the newest message is in view: an unseen count above 0 was never true.
+  for (const count of [100, 2000, 20_000]) {
+    it(`reports no unseen messages when ${count} messages open at the bottom`, async () => {
+      const fixture = await browser.open(`count=${count}`);
+      await fixture.settled();
+      await fixture.page.waitForFunction(() => window.fixture.handle!.getVisibleRange() !== null);
+      expect(await fixture.run('window.fixture.events.unseen'), 'every unseen count reported').toEqual([]);
+      expect(await fixture.run('window.fixture.handle.unseenCount')).toBe(0);
+      await fixture.run('window.fixture.setMessages(() => window.fixture.generate(500))');
+      await fixture.settled();
+      expect(await fixture.run('window.fixture.events.unseen'), 'after a new conversation').toEqual([]);
+      expect(fixture.errors).toEqual([]);
+    });
+  }
+
   it('renders no rows in the task of its first commit, and paints the newest message at the bottom in the next frame', async () => {
     const fixture = await browser.open('count=1000');
     await fixture.page.waitForFunction(() => window.fixture.events.firstPaint !== undefined);

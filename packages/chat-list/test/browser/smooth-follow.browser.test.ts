@@ -63,3 +63,46 @@ describe('smoothFollow', () => {
     expect(Math.max(...samples.map((sample) => sample.gap))).toBeLessThanOrEqual(1.5);
   });
 });
+
+describe('scrollToBottom smooth while a reply streams', () => {
+  // The README's jump-to-latest button, pressed while a reply arrives below a reader 600 px up.
+  for (const when of ['while the reply streams', 'after the reply streamed'] as const) {
+    it(`moves at once and lands at the bottom ${when}`, async () => {
+      const fixture = await browser.open('count=200');
+      await fixture.settled();
+      // A long reply, the reader 600 px up in it, and more of it arriving.
+      await fixture.run(`window.fixture.stream(150, 'last')`);
+      const streamed = await fixture.settled();
+      await fixture.scrollTo(streamed.scrollHeight - streamed.clientHeight - 600);
+      const stream = fixture.run<StreamSample[]>(`window.fixture.stream(400, 'last')`);
+      // Awaited below; a failure before then closes the page under it.
+      stream.catch(() => undefined);
+      if (when === 'after the reply streamed') await stream;
+      else
+        await fixture.page.waitForFunction(() => window.fixture.messages().at(-1)!.content.split(' word').length > 170);
+      const result = await fixture.page.evaluate(async () => {
+        const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+        const gapNow = () => scroller.scrollHeight - (scroller.scrollTop + scroller.clientHeight);
+        const startGap = gapNow();
+        const startTop = scroller.scrollTop;
+        const startedAt = performance.now();
+        let movedInHalfSecond = NaN;
+        setTimeout(() => (movedInHalfSecond = scroller.scrollTop - startTop), 500);
+        const landed = await window.fixture.handle!.scrollToBottom({ behavior: 'smooth' });
+        return { landed, startGap, movedInHalfSecond, gap: gapNow(), ms: performance.now() - startedAt };
+      });
+      expect(result.startGap, 'the reader was above the bottom').toBeGreaterThan(500);
+      expect(result.landed, `resolved after ${Math.round(result.ms)} ms`).toBe(true);
+      expect(result.gap, 'at the bottom when it resolves').toBeLessThanOrEqual(1.5);
+      expect(result.ms, 'within a smooth scroll’s time, not the 5 s timeout').toBeLessThan(3000);
+      // Rows below the reader come in at their real heights as it moves: the bottom moves away
+      // meanwhile, so the progress is read from the offset, not the gap.
+      if (!Number.isNaN(result.movedInHalfSecond)) {
+        expect(result.movedInHalfSecond, 'px moved down in the first half second').toBeGreaterThan(100);
+      }
+      await stream;
+      expect((await fixture.settled()).gap, 'still at the bottom once the reply ended').toBeLessThanOrEqual(1.5);
+      expect(fixture.errors).toEqual([]);
+    });
+  }
+});
