@@ -11,7 +11,7 @@
 // `matrix` (before each release): the same with every condition of the matrix, then the long fuzz.
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { ensureChromium } from './ensure-chromium.mjs';
-import { BROWSER_CONDITIONS, DEFAULT_BROWSER_PROJECT } from '../packages/chat-list/test/conditions.mjs';
+import { BROWSER_CONDITIONS, DEFAULT_BROWSER_PROJECT, MATRIX_SLICES } from '../packages/chat-list/test/conditions.mjs';
 
 const PNPM_VERSION = '12.21.0';
 /** The long fuzz of `test:matrix`: 50 seeds of 200 steps, 10 000 steps in all. */
@@ -108,16 +108,20 @@ function ensurePnpm() {
 }
 
 /**
- * The condition `npm test` adds to the default one: CHAT_LIST_MATRIX_SLICE names one, otherwise
- * the commit's hash picks it, so that consecutive commits run the conditions in turn.
+ * What `npm test` adds to the default condition: a condition of the matrix, or a part of one
+ * (test/conditions.mjs). CHAT_LIST_MATRIX_SLICE names one (`react-18`, `cpu-throttled-4x:2/2`, or
+ * `cpu-throttled-4x` for all of its parts); otherwise the commit's hash picks it, so that
+ * consecutive commits run the slices in turn.
  */
 function matrixSlice() {
   const asked = process.env.CHAT_LIST_MATRIX_SLICE;
   if (asked) {
-    const condition = BROWSER_CONDITIONS.find(({ name }) => name === asked);
-    if (condition) return { condition, reason: 'CHAT_LIST_MATRIX_SLICE' };
-    const names = BROWSER_CONDITIONS.map(({ name }) => name).join(', ');
-    console.error(`✖ CHAT_LIST_MATRIX_SLICE=${asked} is not a condition of the matrix; the conditions: ${names}.`);
+    const slice =
+      MATRIX_SLICES.find(({ name }) => name === asked) ??
+      BROWSER_CONDITIONS.filter(({ name }) => name === asked).map((condition) => ({ condition, name: asked }))[0];
+    if (slice) return { slice, reason: 'CHAT_LIST_MATRIX_SLICE' };
+    const names = MATRIX_SLICES.map(({ name }) => name).join(', ');
+    console.error(`✖ CHAT_LIST_MATRIX_SLICE=${asked} is not a slice of the matrix; the slices: ${names}.`);
     process.exit(2);
   }
   let commit = '';
@@ -129,8 +133,8 @@ function matrixSlice() {
     // Not a git checkout (an unpacked archive): the day picks it instead.
   }
   const seed = commit ? Number.parseInt(commit.slice(0, 8), 16) : Math.floor(Date.now() / 86_400_000);
-  const condition = BROWSER_CONDITIONS[seed % BROWSER_CONDITIONS.length];
-  return { condition, reason: commit ? `commit ${commit.slice(0, 10)}` : 'no git commit: the day' };
+  const slice = MATRIX_SLICES[seed % MATRIX_SLICES.length];
+  return { slice, reason: commit ? `commit ${commit.slice(0, 10)}` : 'no git commit: the day' };
 }
 
 const STARTED = Date.now();
@@ -145,13 +149,20 @@ async function runTests({ isMatrix }) {
   run('pnpm -r build');
 
   let projects;
+  let browserEnv = env;
   if (isMatrix) {
     projects = [DEFAULT_BROWSER_PROJECT, ...BROWSER_CONDITIONS.map(({ project }) => project)];
     console.log(`\nmatrix: every condition (${BROWSER_CONDITIONS.map(({ name }) => name).join(', ')})`);
   } else {
-    const { condition, reason } = matrixSlice();
-    projects = [DEFAULT_BROWSER_PROJECT, condition.project];
-    console.log(`\nmatrix slice: ${condition.name} (chosen by ${reason}; CHAT_LIST_MATRIX_SLICE=<name> picks another)`);
+    const { slice, reason } = matrixSlice();
+    projects = [DEFAULT_BROWSER_PROJECT, slice.condition.project];
+    if (slice.part !== undefined) {
+      browserEnv = {
+        ...env,
+        CHAT_LIST_CONDITION_PART: `${slice.condition.project}:${slice.part}/${slice.condition.parts}`,
+      };
+    }
+    console.log(`\nmatrix slice: ${slice.name} (chosen by ${reason}; CHAT_LIST_MATRIX_SLICE=<name> picks another)`);
   }
 
   const background = checkInBackground(
@@ -167,7 +178,7 @@ async function runTests({ isMatrix }) {
   );
   // The library's browser suite (with the bounded fuzz), then the playground's and the examples'.
   const projectFlags = projects.map((project) => `--project ${project}`).join(' ');
-  await check(`pnpm --filter @chat-list/react test:browser ${projectFlags}`, { env });
+  await check(`pnpm --filter @chat-list/react test:browser ${projectFlags}`, { env: browserEnv });
   await check('pnpm --filter @chat-list/demo --filter "./examples/*" --workspace-concurrency=1 test:browser', { env });
   await background;
   if (isMatrix) await check(`pnpm --filter @chat-list/react fuzz ${RELEASE_FUZZ.join(' ')}`, { env });

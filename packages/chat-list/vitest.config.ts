@@ -2,6 +2,7 @@ import { react18Aliases } from '@chat-list/react-18';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { readdirSync } from 'node:fs';
 import { BROWSER_CONDITIONS, CONDITION_FUZZ_SEEDS, DEFAULT_BROWSER_PROJECT } from './test/conditions.mjs';
 
 // jsdom wiring tests: the lead's and the robustness suites, plus test/react (which
@@ -14,6 +15,27 @@ const BROWSER_TESTS = ['test/browser/**/*.browser.test.ts'];
  * lowest CPU priority beside the browser tests, where a property test that takes 1 s alone took 12 s.
  */
 const UNIT_TIMEOUT = 30_000;
+
+/**
+ * `CHAT_LIST_CONDITION_PART=browser-throttled:1/2` (set by the test command): that project runs
+ * one part of the browser test files, dealt out in turn in name order (the check of the
+ * project's own condition in every part).
+ */
+const conditionPart = /^(?<project>[\w.-]+):(?<part>\d+)\/(?<parts>\d+)$/.exec(
+  process.env.CHAT_LIST_CONDITION_PART ?? '',
+)?.groups;
+
+const browserFilesOfPart = (part: number, parts: number): string[] =>
+  readdirSync(fileURLToPath(new URL('./test/browser', import.meta.url)))
+    .filter((file) => file.endsWith('.browser.test.ts'))
+    .sort()
+    .filter((file, index) => index % parts === part - 1 || file === 'react-version.browser.test.ts')
+    .map((file) => `test/browser/${file}`);
+
+const includeOf = (project: string): string[] =>
+  conditionPart?.project === project
+    ? browserFilesOfPart(Number(conditionPart.part), Number(conditionPart.parts))
+    : BROWSER_TESTS;
 
 /**
  * Browser test files run side by side, this many at a time (`CHAT_LIST_BROWSER_WORKERS` sets it).
@@ -143,6 +165,7 @@ export default defineConfig({
         test: {
           name: condition.project,
           ...browserProject,
+          include: includeOf(condition.project),
           env: { ...condition.env, FUZZ_SEEDS: CONDITION_FUZZ_SEEDS },
         },
       })),

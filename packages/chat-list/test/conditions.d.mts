@@ -6,7 +6,17 @@ export interface BrowserCondition {
   why: string;
   /** Set in the test process: read by the fixture browser and the fuzzer. */
   env: Readonly<Record<string, string>>;
+  /** In how many parts `npm test` runs it, one a commit (all of it in `test:matrix`). */
+  parts?: number;
 }
+export interface MatrixSlice {
+  condition: BrowserCondition;
+  /** Which part of the condition's files (1-based), when it has parts. */
+  part?: number;
+  /** `react-18`, or `cpu-throttled-4x:1/2`: printed, and what CHAT_LIST_MATRIX_SLICE names. */
+  name: string;
+}
+export declare const MATRIX_SLICES: readonly MatrixSlice[];
 export declare const BROWSER_CONDITIONS: readonly BrowserCondition[];
 export declare const DEFAULT_BROWSER_PROJECT: string;
 export declare const CONDITION_FUZZ_SEEDS: string;
