@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FixtureBrowser, FixturePage } from './fixture-page';
 import { readSnapshot } from './list-snapshot';
 import { checkExpectation, checkSnapshot, gapOf, readerRow, type ListSnapshot } from '../fuzz/invariants';
@@ -491,4 +491,19 @@ export const seedsOfPart = (part: number, parts: number): number[] => {
   const first = FIRST_SEED + (part - 1) * size;
   const last = Math.min(FIRST_SEED + SEEDS, first + size);
   return Array.from({ length: Math.max(0, last - first) }, (_, offset) => first + offset);
+};
+
+/**
+ * Declares the tests of part `part` of `parts` of the seeds: each part a test file of its own, so
+ * that workers run them side by side. Nothing runs while FUZZ_REPLAY replays a printed failure.
+ */
+export const describeSeedPart = (browser: FixtureBrowser, part: number, parts: number): void => {
+  describe.skipIf(REPLAY !== undefined)(
+    `fuzzing ${SEEDS} seeds × ${STEPS} steps from seed ${FIRST_SEED}, part ${part} of ${parts}`,
+    () => {
+      for (const seed of seedsOfPart(part, parts)) {
+        it(`seed ${seed}: every invariant holds after every step`, () => runSeed(browser, seed), 600_000);
+      }
+    },
+  );
 };
