@@ -3,7 +3,7 @@
 // and `npm run bench`. They must work from a fresh clone on a machine that has only Node and npm,
 // so this script installs pnpm and (for tests) Chromium before handing over to pnpm.
 //
-// `test` (CI, and a contributor before a pull request; about 10 minutes on 2 cores): lint,
+// `test` (CI, and a contributor before a pull request; about 12 minutes on 2 cores): lint,
 // format, types, build, the node and jsdom tests, the package checks, the consumer test, the
 // browser suite under its default condition plus ONE more condition of the matrix chosen from the
 // commit (so every condition runs in turn across commits), the playground's and the examples'
