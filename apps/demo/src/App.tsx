@@ -59,6 +59,7 @@ export function App() {
     prepend,
     append,
     sendPrompt,
+    isReceived,
     clear,
     loadOlder,
     loadNewer,
@@ -226,6 +227,7 @@ export function App() {
               suffix={loadingNewer ? <HistoryLoader /> : null}
               suffixLabel="Loading newer messages"
               follow={follow}
+              isReceived={isReceived}
               historyEndOffset={HISTORY_END_OFFSET}
               onHistoryEndReached={loadOlder}
               hasNewer={unread?.hasNewer ?? false}

@@ -67,6 +67,11 @@ export interface DemoMessages {
    * first (its whole text at once).
    */
   sendPrompt: () => void;
+  /**
+   * The list's `isReceived`: every message but the prompts the reader sent. The generated user
+   * messages are other people's, so "Add" never counts as the reader sending.
+   */
+  isReceived: (message: ChatMessage) => boolean;
   /** Empties the list and leaves the unread mode. */
   clear: () => void;
   /**
@@ -147,6 +152,8 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
   const { endsAt } = initial;
   // The shown conversation's generator: prepends, appends and history come from it.
   const generatorRef = useRef<MessageGenerator>(initial.generator);
+  const sentIds = useRef(new Set<string>());
+  const isReceived = useCallback((message: ChatMessage) => !sentIds.current.has(message.id), []);
   const [conversation, setConversation] = useState<ConversationId>('A');
   const [initialSnapshot, setInitialSnapshot] = useState<ChatListSnapshot | undefined>(undefined);
   // The conversations not shown, as they were left. B is created when first shown.
@@ -214,6 +221,7 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
   const sendPrompt = useCallback(() => {
     stopStream(true);
     const prompt = generatorRef.current.user();
+    sentIds.current.add(prompt.id);
     const tokens = writeReply();
     const reply = { ...generatorRef.current.assistant(), content: tokens.join('') };
     // In the unread window short of the live end, both wait on the server, the reply complete.
@@ -359,6 +367,7 @@ export function useDemoMessages(seed: number, initialCount: number): DemoMessage
     prepend,
     append,
     sendPrompt,
+    isReceived,
     clear,
     loadOlder,
     loadNewer,

@@ -1,16 +1,11 @@
 import { useChat } from '@ai-sdk/react';
-import { ChatList, followWhen, type ChatListHandle, type MessageKey } from '@chat-list/react';
+import { ChatList, type ChatListHandle, type MessageKey } from '@chat-list/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { useRef, useState, type FormEvent } from 'react';
 import Markdown from 'react-markdown';
 import { earlierMessages } from './history';
 
 const transport = new DefaultChatTransport({ api: '/api/chat' });
-
-// Sending brings the reader to the bottom wherever they were; a reply follows only a reader already there.
-const followOwnMessages = followWhen<UIMessage>(({ newMessages }) =>
-  newMessages.some((message) => message.role === 'user'),
-);
 
 // A turn is a prompt and its reply: the reader's messages start one. Module-level, like estimateSize.
 function isPrompt(message: UIMessage): boolean {
@@ -87,7 +82,6 @@ export function App() {
           messages={messages}
           renderMessage={renderMessage}
           estimateSize={estimateMessageHeight}
-          follow={followOwnMessages}
           isTurnStart={isPrompt} // a prompt you send goes to the top; its reply streams in below it
           turnPeek={TURN_PEEK}
           initialAnchor="last-turn" // open at the last question of the earlier conversation

@@ -8,6 +8,7 @@ import {
   isPinnedWhileGrowing,
   isValidFollow,
   resolveFollowPolicy,
+  resolveIsSent,
   type FollowBehavior,
   type FollowContext,
   type FollowMode,
@@ -215,5 +216,72 @@ describe('a follow that is not a mode (plain JavaScript, a cast)', () => {
     expect(policy).toBe(followAtBottom);
     expect(decideFollow(policy, context(true, userMessages))).toBe('auto');
     expect(decideFollow(policy, context(false, assistantMessages))).toBe(false);
+  });
+});
+
+describe('messages the reader sent (followSentMessages)', () => {
+  const systemMessages: Message[] = [{ id: 's1', role: 'system' }];
+  const roleless = [{ id: 'n1' }] as unknown as Message[];
+  const decideWithSent = (
+    follow: FollowMode | FollowPolicy<Message, Handle>,
+    wasAtBottom: boolean,
+    newMessages: readonly Message[],
+  ) =>
+    decideFollow(
+      resolveFollowPolicy<Message, Handle>(follow, isAssistant, resolveIsSent<Message>(true, undefined)),
+      context(wasAtBottom, newMessages),
+    );
+
+  it('brings a reader who scrolled up to the bottom when they send, in at-bottom and only-received', () => {
+    expect(decideWithSent('at-bottom', false, userMessages)).toBe('auto');
+    expect(decideWithSent('at-bottom', false, mixedMessages)).toBe('auto');
+    expect(decideWithSent('only-received', false, userMessages)).toBe('auto');
+    // What others send still waits below a reader who scrolled up.
+    expect(decideWithSent('at-bottom', false, assistantMessages)).toBe(false);
+  });
+
+  it("never moves a list whose follow is 'never', named or as followNever", () => {
+    expect(decideWithSent('never', false, userMessages)).toBe(false);
+    expect(decideWithSent('never', true, userMessages)).toBe(false);
+    expect(decideWithSent(followNever, false, userMessages)).toBe(false);
+  });
+
+  it('by default reads a user message as sent, and a message without a role, or a system one, as neither', () => {
+    expect(decideWithSent('at-bottom', false, systemMessages)).toBe(false);
+    expect(decideWithSent('at-bottom', false, roleless)).toBe(false);
+  });
+
+  it("with the app's isReceived, reads every message it does not count as received as sent", () => {
+    const isFromOthers = (message: Message) => message.id.startsWith('a');
+    const isSent = resolveIsSent<Message>(undefined, isFromOthers);
+    const policy = resolveFollowPolicy<Message, Handle>('at-bottom', isFromOthers, isSent);
+    expect(decideFollow(policy, context(false, roleless))).toBe('auto');
+    expect(decideFollow(policy, context(false, assistantMessages))).toBe(false);
+  });
+
+  it('is off with followSentMessages false: follow alone decides', () => {
+    expect(resolveIsSent<Message>(false, undefined)).toBeUndefined();
+    expect(resolveIsSent<Message>(false, isAssistant)).toBeUndefined();
+    const policy = resolveFollowPolicy<Message, Handle>('at-bottom', isAssistant, undefined);
+    expect(decideFollow(policy, context(false, userMessages))).toBe(false);
+  });
+
+  it("adds to a policy function: its own move wins (a 'smooth' stays smooth), and its pinWhileGrowing is kept", () => {
+    const smoothForBatches = Object.assign(
+      ({ newMessages }: FollowContext<Message, Handle>) => (newMessages.length > 1 ? ('smooth' as const) : false),
+      { pinWhileGrowing: false },
+    );
+    expect(decideWithSent(smoothForBatches, false, mixedMessages)).toBe('smooth');
+    expect(decideWithSent(smoothForBatches, false, userMessages)).toBe('auto');
+    expect(decideWithSent(smoothForBatches, false, assistantMessages)).toBe(false);
+    const resolved = resolveFollowPolicy<Message, Handle>(
+      smoothForBatches,
+      isAssistant,
+      resolveIsSent<Message>(true, undefined),
+    );
+    expect(isPinnedWhileGrowing(resolved)).toBe(false);
+    expect(isPinnedWhileGrowing(resolveFollowPolicy<Message, Handle>(followAtBottom, isAssistant, () => true))).toBe(
+      true,
+    );
   });
 });

@@ -68,15 +68,64 @@ const FOLLOW_MODES: readonly string[] = ['always', 'never', 'at-bottom', 'only-r
 export const isValidFollow = (follow: unknown): follow is FollowMode | FollowPolicy<never, never> =>
   follow === undefined || typeof follow === 'function' || FOLLOW_MODES.includes(follow as string);
 
-/** Turns the `follow` prop into one policy function. */
+/** Which messages the list reads as received, when the app does not say: the assistant's. */
+export const defaultIsReceived = (message: unknown): boolean =>
+  (message as { role?: unknown } | null)?.role === 'assistant';
+
+/** Which messages the list reads as sent by the reader, when the app does not say: the user's. */
+const defaultIsSent = (message: unknown): boolean => (message as { role?: unknown } | null)?.role === 'user';
+
+/**
+ * Which newer messages the reader sent, for `followSentMessages`; undefined when sent messages
+ * get no follow of their own. With the app's `isReceived`, a message it does not count as
+ * received. With the default one, a message whose `role` is `'user'`: a message without a
+ * `role` is neither received nor sent, so that a chat whose messages carry no role is not
+ * pulled down by every message that arrives.
+ */
+export const resolveIsSent = <TMessage>(
+  followSentMessages: boolean | undefined,
+  isReceived: ((message: TMessage) => boolean) | undefined,
+): ((message: TMessage) => boolean) | undefined => {
+  if (followSentMessages === false) return undefined;
+  return isReceived === undefined ? defaultIsSent : (message) => !isReceived(message);
+};
+
+/**
+ * `policy`, and a scroll to the bottom whenever a newer message is one the reader sent (every
+ * chat app brings your own message into view when you send it). The policy's own answer wins
+ * when it moves; growth pins as the policy says.
+ */
+export const followSentMessages = <TMessage, THandle>(
+  policy: FollowPolicy<TMessage, THandle>,
+  isSent: (message: TMessage) => boolean,
+): FollowPolicy<TMessage, THandle> => {
+  const followed: FollowPolicy<TMessage, THandle> = (context) => {
+    const answer = policy(context);
+    if (answer === true || answer === 'auto' || answer === 'smooth') return answer;
+    return context.newMessages.some(isSent);
+  };
+  return policy.pinWhileGrowing === undefined
+    ? followed
+    : Object.assign(followed, { pinWhileGrowing: policy.pinWhileGrowing });
+};
+
+/**
+ * Turns the `follow` prop into one policy function. With `isSent`, messages the reader sent are
+ * followed too, in every mode but `'never'` (which never moves).
+ */
 export const resolveFollowPolicy = <TMessage, THandle>(
   follow: FollowMode | FollowPolicy<TMessage, THandle>,
   isReceived: (message: TMessage) => boolean,
+  isSent?: (message: TMessage) => boolean,
 ): FollowPolicy<TMessage, THandle> => {
-  if (typeof follow === 'function') return follow;
-  return follow === 'only-received'
-    ? followWhen(({ newMessages }) => newMessages.some(isReceived))
-    : (NAMED_POLICIES[follow] ?? followAtBottom);
+  const policy =
+    typeof follow === 'function'
+      ? follow
+      : follow === 'only-received'
+        ? followWhen<TMessage, THandle>(({ newMessages }) => newMessages.some(isReceived))
+        : (NAMED_POLICIES[follow] ?? followAtBottom);
+  const isNever = follow === 'never' || policy === followNever;
+  return isSent === undefined || isNever ? policy : followSentMessages(policy, isSent);
 };
 
 const NAMED_POLICIES: Record<Exclude<FollowMode, 'only-received'>, FollowPolicy<unknown, unknown>> = {

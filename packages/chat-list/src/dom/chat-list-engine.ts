@@ -38,6 +38,8 @@ import {
   reduceHistoryTrigger,
   reduceScrollOwner,
   resolveFollowPolicy,
+  resolveIsSent,
+  defaultIsReceived,
   sanitizeNumber,
   shouldCompensateResize,
   shouldKeepReadingAnchor,
@@ -116,7 +118,6 @@ export const SUFFIX_KEY = '\u0000suffix';
 const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
 const INTENT_EVENTS = ['wheel', 'touchstart', 'touchmove', 'pointerdown', 'keydown'];
 
-const defaultIsReceived = (message: unknown): boolean => (message as { role?: unknown } | null)?.role === 'assistant';
 /** The messages of a batch, without holes (undefined or null entries, rendered as empty rows). */
 const withoutHoles = <TMessage>(batch: TMessage[]): TMessage[] =>
   batch.filter((message) => message !== undefined && message !== null);
@@ -886,6 +887,7 @@ export const createChatListEngine = <TMessage>() => {
         // mid-command, the correction wrote it back to where the last scroll event had left it,
         // and the browser fires no event for a position it already reported (found by the
         // fuzzer, seed 7005: currentTurnId stayed on the turn at the clamped offset).
+        turns.noteCommandSettled(effect.landed);
         if (isReportable()) reportVisible();
         const resolve = resolveCommand;
         resolveCommand = null;
@@ -1016,6 +1018,7 @@ export const createChatListEngine = <TMessage>() => {
       };
       // Settles the command this one supersedes, before this one's promise is held.
       dispatch({ type: 'command-started', command });
+      turns.noteCommandStarted(target);
       anchoredRow = null;
       resolveCommand = resolve;
       tanstackWriteReason = 'command';
@@ -1844,6 +1847,7 @@ export const createChatListEngine = <TMessage>() => {
     syncPolicy();
     const { options, messages, getKeyAt, hasSuffix } = inputs;
     const { follow = 'at-bottom', isReceived = defaultIsReceived } = options;
+    const isSent = resolveIsSent(options.followSentMessages, options.isReceived);
     if (hasOffsetToWrite && scroller !== null) {
       hasOffsetToWrite = false;
       // TanStack's offset already includes any compensation for rows measured during this commit.
@@ -1897,7 +1901,7 @@ export const createChatListEngine = <TMessage>() => {
       // A page loaded below a window that is not at the live end is not news: nothing follows it.
       const behavior = !wasAtLiveEnd
         ? false
-        : decideFollow(resolveFollowPolicy(follow, isReceived), { wasAtBottom, newMessages, handle });
+        : decideFollow(resolveFollowPolicy(follow, isReceived, isSent), { wasAtBottom, newMessages, handle });
       if (behavior === false) dispatch({ type: 'follow-declined' });
       else void scrollToBottom(behavior, 'follow');
       pendingBatches.push(() => inputs.options.onNewerMessages?.(handle, newMessages));

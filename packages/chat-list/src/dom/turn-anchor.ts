@@ -8,6 +8,7 @@ import {
   TURN_PEEK_RULE,
   TURN_READING_LINE_PX,
   type MessageKey,
+  type ScrollTarget,
 } from '../core';
 import { getLayout, type ListVirtualizer } from './tanstack-internals';
 
@@ -54,6 +55,13 @@ export interface TurnTarget {
  */
 export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) => {
   let held: HeldTurn | null = null;
+  /**
+   * The turn a scroll command took the reader to, and where its first message landed (px below
+   * the viewport's top): the turn being read while it stays there, whatever the reading line
+   * finds. A turn shorter than the line's distance below its first message left the next turn
+   * reported as read after `scrollToTurn(id)`.
+   */
+  let landedTurn: { key: MessageKey; index: number; top: number; isUnderway: boolean } | null = null;
   const tracker = createCurrentTurnTracker();
   /** The `isTurnStart` the tracker's answers were found with: a new one may start other turns. */
   let trackedRule: unknown;
@@ -65,12 +73,20 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
   };
   const peek = () => sanitizeNumber(source.turnPeek(), TURN_PEEK_RULE);
 
+  /**
+   * Where a turn is now: at its last index, or found by its key (searched from the end, where
+   * turns are held and read) after a prepend; -1 when it was removed.
+   */
+  const findTurnIndex = ({ key, index }: { key: MessageKey; index: number }): number => {
+    const { length } = source.messages();
+    if (index < length && source.getKeyAt(index) === key) return index;
+    return length === 0 ? -1 : findKey(key, source.getKeyAt, length - 1, 0);
+  };
+
   /** The held turn's message index in the current messages, or -1 (it was removed). */
   const findHeldIndex = (turn: HeldTurn): number => {
     const { length } = source.messages();
-    if (turn.index < length && source.getKeyAt(turn.index) === turn.key) return turn.index;
-    // The turn is near the end: search from there.
-    const index = length === 0 ? -1 : findKey(turn.key, source.getKeyAt, length - 1, 0);
+    const index = findTurnIndex(turn);
     if (index !== -1) return index;
     // The prompt's temporary id swapped for the server's: as many messages as before, and a turn
     // still starts where it stood. Losing it dropped the reserve, and the content shrank under
@@ -78,19 +94,42 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
     return length === turn.messageCount && turn.index < length && isTurnStartAt(turn.index) ? turn.index : -1;
   };
 
+  /** The top of a message's row, px in content coordinates, or undefined when it has no row. */
+  const rowStart = (index: number): number | undefined =>
+    getLayout(source.virtualizer())[index + source.firstMessageRow()]?.start;
+
   /** The blank space below the rows that keeps the held turn at the top, px (reads only). */
   const reserve = (rowsEnd: number): number => {
     if (held === null) return 0;
     const index = findHeldIndex(held);
-    const row = index === -1 ? undefined : getLayout(source.virtualizer())[index + source.firstMessageRow()];
-    if (row === undefined) return 0;
+    const turnStart = index === -1 ? undefined : rowStart(index);
+    if (turnStart === undefined) return 0;
     return findTurnReserve({
-      turnStart: row.start,
+      turnStart,
       rowsEnd,
       viewportSize: source.scroller()?.clientHeight ?? 0,
       peek: peek(),
       maxReserve: held.maxReserve,
     });
+  };
+
+  /**
+   * The turn a command took the reader to, while its first message is neither above the
+   * viewport's top nor lower than both where it landed and the reading line; else -1, and it is
+   * forgotten (the reader scrolled on, or it was removed).
+   */
+  const findLandedTurn = (): number => {
+    if (landedTurn === null) return -1;
+    const index = findTurnIndex(landedTurn);
+    const start = index === -1 || !isTurnStartAt(index) ? undefined : rowStart(index);
+    const top = start === undefined ? Number.NaN : start - source.scrollOffset();
+    if (top >= -1 && top <= Math.max(peek() + TURN_READING_LINE_PX, landedTurn.top + 1)) {
+      landedTurn.index = index;
+      return index;
+    }
+    // On its way, the turn is not there yet.
+    if (!landedTurn.isUnderway || index === -1) landedTurn = null;
+    return -1;
   };
 
   /** The row that spans `offset`, as a message index (-1 above the first message, the last below it). */
@@ -142,10 +181,38 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
     /** A new conversation: nothing is held and nothing is known of the old one's turns. */
     reset() {
       held = null;
+      landedTurn = null;
       tracker.forget();
     },
 
-    /** The first message of the turn being read, or -1: the last turn start at or above the reading line. */
+    /**
+     * A scroll command started. One that brings a turn's first message to the top (`scrollToTurn`,
+     * a jump aligned at the start, the opening at the last turn) takes the reader to that turn,
+     * the turn being read once it is there. A message shown lower (`'end'`, `'center'`) is read
+     * from the reading line.
+     */
+    noteCommandStarted(target: ScrollTarget) {
+      const isBroughtToTop = target.kind === 'index' && target.align === 'start' && (target.offset ?? 0) <= peek();
+      const index = isBroughtToTop ? target.index : -1;
+      landedTurn =
+        index >= 0 && source.isTurnStart() !== undefined && isTurnStartAt(index)
+          ? { key: source.getKeyAt(index), index, top: Number.NEGATIVE_INFINITY, isUnderway: true }
+          : null;
+    },
+
+    /** The command settled: a turn it took the reader to stays the one read while it stays where it landed. */
+    noteCommandSettled(landed: boolean) {
+      if (landedTurn === null || !landedTurn.isUnderway) return;
+      const index = landed ? findTurnIndex(landedTurn) : -1;
+      const start = index === -1 ? undefined : rowStart(index);
+      landedTurn =
+        start === undefined ? null : { ...landedTurn, index, top: start - source.scrollOffset(), isUnderway: false };
+    },
+
+    /**
+     * The first message of the turn being read, or -1: the turn a command just took the reader to,
+     * else the last turn start at or above the reading line.
+     */
     findCurrentTurn(): number {
       const element = source.scroller();
       const rule = source.isTurnStart();
@@ -154,6 +221,8 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
         tracker.forget();
       }
       if (element === null || rule === undefined) return -1;
+      const landed = findLandedTurn();
+      if (landed !== -1) return landed;
       const line = source.scrollOffset() + peek() + TURN_READING_LINE_PX;
       return tracker.find(source.messages(), messageAt(line), isTurnStartAt);
     },

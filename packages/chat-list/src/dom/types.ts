@@ -330,10 +330,21 @@ export interface ChatListBehaviorOptions<TMessage> {
    */
   smoothFollow?: boolean;
   /**
-   * What `'only-received'` counts as received.
+   * Which messages come from others: what `'only-received'` follows. Any other message is one the
+   * reader sent, which `followSentMessages` brings into view. Without it, a message whose `role`
+   * is `'assistant'` is received and one whose `role` is `'user'` is sent (a message without a
+   * `role` is neither).
    * @defaultValue `(message) => message.role === 'assistant'`
    */
   isReceived?: (message: TMessage) => boolean;
+  /**
+   * Scroll to the bottom when a newer message is one the reader sent (see `isReceived`), even
+   * when they had scrolled up: every chat app shows you your message when you send it. Applies on
+   * top of `follow` (a policy function included), except `'never'`, which never moves. `false`
+   * leaves the decision to `follow` alone.
+   * @defaultValue `true`
+   */
+  followSentMessages?: boolean;
   /**
    * Distance in px from the top that asks for older history.
    * @defaultValue `10`

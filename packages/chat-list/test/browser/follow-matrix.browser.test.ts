@@ -4,36 +4,82 @@ import { useFixtureBrowser } from './fixture-page';
 const browser = useFixtureBrowser();
 
 type Position = 'at bottom' | 'reading 1500 px up';
-type Arrival = 'a user message' | 'a received message' | 'a batch of 1000';
+type Arrival = 'a user message' | 'a received message' | 'a received batch of 1000';
 type Outcome = 'bottom' | 'stays';
 
 const ARRIVALS: Record<Arrival, string> = {
   'a user message': "window.fixture.append(1, 'user')",
   'a received message': "window.fixture.append(1, 'assistant')",
-  'a batch of 1000': 'window.fixture.append(1000)',
+  'a received batch of 1000': "window.fixture.append(1000, 'assistant')",
 };
 
-// SPEC §2.3, row by row. 'custom' follows batches of more than one message only.
+// Row by row, what the follow modes promise. 'custom' follows batches of more than one message
+// only. A user message is one the reader sent: it is followed in every mode but 'never', unless
+// followSentMessages is off.
 const EXPECTED: Record<string, Record<Position, Record<Arrival, Outcome>>> = {
   always: {
-    'at bottom': { 'a user message': 'bottom', 'a received message': 'bottom', 'a batch of 1000': 'bottom' },
-    'reading 1500 px up': { 'a user message': 'bottom', 'a received message': 'bottom', 'a batch of 1000': 'bottom' },
+    'at bottom': { 'a user message': 'bottom', 'a received message': 'bottom', 'a received batch of 1000': 'bottom' },
+    'reading 1500 px up': {
+      'a user message': 'bottom',
+      'a received message': 'bottom',
+      'a received batch of 1000': 'bottom',
+    },
   },
   never: {
-    'at bottom': { 'a user message': 'stays', 'a received message': 'stays', 'a batch of 1000': 'stays' },
-    'reading 1500 px up': { 'a user message': 'stays', 'a received message': 'stays', 'a batch of 1000': 'stays' },
+    'at bottom': { 'a user message': 'stays', 'a received message': 'stays', 'a received batch of 1000': 'stays' },
+    'reading 1500 px up': {
+      'a user message': 'stays',
+      'a received message': 'stays',
+      'a received batch of 1000': 'stays',
+    },
   },
   'at-bottom': {
-    'at bottom': { 'a user message': 'bottom', 'a received message': 'bottom', 'a batch of 1000': 'bottom' },
-    'reading 1500 px up': { 'a user message': 'stays', 'a received message': 'stays', 'a batch of 1000': 'stays' },
+    'at bottom': { 'a user message': 'bottom', 'a received message': 'bottom', 'a received batch of 1000': 'bottom' },
+    'reading 1500 px up': {
+      'a user message': 'bottom',
+      'a received message': 'stays',
+      'a received batch of 1000': 'stays',
+    },
+  },
+  'at-bottom&followSent=0': {
+    'at bottom': { 'a user message': 'bottom', 'a received message': 'bottom', 'a received batch of 1000': 'bottom' },
+    'reading 1500 px up': {
+      'a user message': 'stays',
+      'a received message': 'stays',
+      'a received batch of 1000': 'stays',
+    },
   },
   'only-received': {
-    'at bottom': { 'a user message': 'bottom', 'a received message': 'bottom', 'a batch of 1000': 'bottom' },
-    'reading 1500 px up': { 'a user message': 'stays', 'a received message': 'bottom', 'a batch of 1000': 'bottom' },
+    'at bottom': { 'a user message': 'bottom', 'a received message': 'bottom', 'a received batch of 1000': 'bottom' },
+    'reading 1500 px up': {
+      'a user message': 'bottom',
+      'a received message': 'bottom',
+      'a received batch of 1000': 'bottom',
+    },
+  },
+  'only-received&followSent=0': {
+    'at bottom': { 'a user message': 'bottom', 'a received message': 'bottom', 'a received batch of 1000': 'bottom' },
+    'reading 1500 px up': {
+      'a user message': 'stays',
+      'a received message': 'bottom',
+      'a received batch of 1000': 'bottom',
+    },
   },
   custom: {
-    'at bottom': { 'a user message': 'stays', 'a received message': 'stays', 'a batch of 1000': 'bottom' },
-    'reading 1500 px up': { 'a user message': 'stays', 'a received message': 'stays', 'a batch of 1000': 'bottom' },
+    'at bottom': { 'a user message': 'bottom', 'a received message': 'stays', 'a received batch of 1000': 'bottom' },
+    'reading 1500 px up': {
+      'a user message': 'bottom',
+      'a received message': 'stays',
+      'a received batch of 1000': 'bottom',
+    },
+  },
+  'custom&followSent=0': {
+    'at bottom': { 'a user message': 'stays', 'a received message': 'stays', 'a received batch of 1000': 'bottom' },
+    'reading 1500 px up': {
+      'a user message': 'stays',
+      'a received message': 'stays',
+      'a received batch of 1000': 'bottom',
+    },
   },
 };
 
@@ -41,7 +87,8 @@ describe('follow matrix', () => {
   for (const [follow, positions] of Object.entries(EXPECTED)) {
     for (const [position, arrivals] of Object.entries(positions) as Array<[Position, Record<Arrival, Outcome>]>) {
       for (const [arrival, outcome] of Object.entries(arrivals) as Array<[Arrival, Outcome]>) {
-        it(`${follow}, ${position}, ${arrival}: ${outcome === 'bottom' ? 'lands at the bottom' : 'does not move'}`, async () => {
+        const name = follow.replace('&followSent=0', ' with followSentMessages off');
+        it(`${name}, ${position}, ${arrival}: ${outcome === 'bottom' ? 'lands at the bottom' : 'does not move'}`, async () => {
           const fixture = await browser.open(`count=200&follow=${follow}`);
           const opened = await fixture.settled();
           if (position === 'reading 1500 px up') {
@@ -52,7 +99,7 @@ describe('follow matrix', () => {
           await fixture.run(ARRIVALS[arrival]);
           await fixture.page.waitForFunction(() => window.fixture.events.newer.length === 1);
           const after = await fixture.settled();
-          const label = `${follow} / ${position} / ${arrival}`;
+          const label = `${name} / ${position} / ${arrival}`;
           if (outcome === 'bottom') {
             expect(after.gap, `${label}: bottom gap`).toBeLessThanOrEqual(1.5);
           } else {

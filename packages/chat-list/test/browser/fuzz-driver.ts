@@ -172,6 +172,8 @@ const applyStep = async (fixture: FixturePage, step: Step, before: ListSnapshot,
       const align = step.align ?? 'start';
       const id = isToMessage ? await fixture.run<string>(`window.fixture.messages()[${index}].id`) : '';
       const call = handleCall(step, { index: String(index), id: JSON.stringify(id), offset: '' });
+      const topId = isBroughtToTop(step) ? await fixture.run<string>(`window.fixture.messages()[${index}].id`) : null;
+      await fixture.run(`window.fuzzTopCommandId = ${JSON.stringify(topId)}`);
       const landed = await fixture.run<boolean | 'pending'>(
         `Promise.race([window.fixture.handle.${call}, new Promise((resolve) => setTimeout(() => resolve('pending'), ${COMMAND_TIMEOUT_MS}))])`,
       );
@@ -203,6 +205,7 @@ const startCommand = (step: CommandStep): string => {
     const messages = window.fixture.messages();
     const scroller = document.querySelector('[data-chat-list-scroller]');
     const index = Math.min(messages.length - 1, Math.floor(${step.at} * messages.length));
+    window.fuzzTopCommandId = ${isBroughtToTop(step) ? 'messages[index]?.id ?? null' : 'null'};
     const command = { call: ${JSON.stringify(call)}, isSettled: false };
     command.promise = Promise.resolve(${isToMessage ? `index < 0 ? null : ${call}` : call}).finally(
       () => (command.isSettled = true),
@@ -212,6 +215,13 @@ const startCommand = (step: CommandStep): string => {
 };
 
 type CommandStep = Extract<Step, { kind: 'command' }>;
+
+/**
+ * Whether a command brings its message to the top: a turn it takes the reader to is then the
+ * current turn while it stays there, whatever the reading line finds (list-snapshot.ts).
+ */
+const isBroughtToTop = (step: CommandStep): boolean =>
+  (step.command === 'index' || step.command === 'id') && (step.align ?? 'start') === 'start';
 
 /**
  * The handle's method call a command step makes (`scrollToIndex(…)`, without the handle), with

@@ -61,7 +61,15 @@ export const readSnapshot = async (fixture: FixturePage, frames = 3): Promise<Li
       const line = contentTop + scroller.scrollTop + peek + 24;
       let currentIndex = messages.length - 1;
       while (currentIndex >= 0 && messages[currentIndex]!.id !== handle.currentTurnId) currentIndex--;
-      turns = { currentIndex, expectedIndexes: [turnAt(line - 1), turnAt(line + 1)] };
+      const expectedIndexes = [turnAt(line - 1), turnAt(line + 1)];
+      // A turn a command brought to the top is the turn read while it stays in view near where it
+      // landed, however short it is (the fuzz driver names the command's message).
+      const topCommandId = (window as unknown as { fuzzTopCommandId?: string | null }).fuzzTopCommandId;
+      const commanded = rows.find((row) => row.kind === 'message' && row.id === topCommandId);
+      if (commanded !== undefined && messages[commanded.index!]?.role === 'user' && commanded.top >= -1) {
+        if (commanded.top <= scroller.clientHeight) expectedIndexes.push(commanded.index!);
+      }
+      turns = { currentIndex, expectedIndexes };
     }
     // Day headers (groupSize): each row's day, and the header it must carry, from the page's
     // numbering of the messages; the stuck copy as shown.

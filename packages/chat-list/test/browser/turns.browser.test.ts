@@ -182,8 +182,24 @@ describe('turns', () => {
     expect(fixture.errors).toEqual([]);
   });
 
-  it('leaves a reader who scrolled up where they are when a turn starts, with follow at-bottom', async () => {
-    const fixture = await openTurns('count=60');
+  it('takes a reader who scrolled up to the turn they start by sending a prompt, held at the top', async () => {
+    const fixture = await openTurns('count=60&turnPeek=24');
+    await fixture.settled();
+    await fixture.wheel(-400);
+    const scrolledUp = await fixture.settled();
+    expect(scrolledUp.gap).toBeGreaterThan(300);
+    const prompt = await sendPrompt(fixture);
+    expect(Math.abs((await fixture.rowTop(prompt))! - 24)).toBeLessThanOrEqual(1);
+    // The reply streams in below the prompt without moving it.
+    const frames = await fixture.page.evaluate((id) => window.streamReply(id, 20, 'grow'), prompt);
+    for (const [frame, sample] of frames.entries()) {
+      expect(Math.abs(sample.turnTop! - 24), `frame ${frame}`).toBeLessThanOrEqual(1);
+    }
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('leaves a reader who scrolled up where they are when a turn starts, with followSentMessages off', async () => {
+    const fixture = await openTurns('count=60&followSent=0');
     await fixture.settled();
     await fixture.wheel(-400);
     await fixture.settled();
@@ -291,6 +307,58 @@ describe('the current turn and the turn navigator', () => {
     }
     expect(promptAboveView).toBeGreaterThan(0);
     expect(severalInView).toBeGreaterThan(0);
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('reports the turn the navigator or a jump to its first message took the reader to, in a transcript of short turns', async () => {
+    // Turns of a 12 px prompt and a 12 px reply: two of them fit between a prompt brought to the
+    // top and the reading line 24 px below the peek, where the next turn used to be reported.
+    const fixture = await openTurns('count=0&turnPeek=24&rowHeight=12');
+    await fixture.settled();
+    await fixture.page.evaluate(() =>
+      window.fixture.setMessages(
+        () =>
+          Array.from({ length: 120 }, (_, turn) => [
+            { id: `prompt-${turn}`, role: 'user', name: 'Reader', content: `Question ${turn}`, userpic: '' },
+            { id: `reply-${turn}`, role: 'assistant', name: 'Assistant', content: 'Yes.', userpic: '' },
+          ]).flat() as ChatMessage[],
+      ),
+    );
+    await fixture.settled();
+    const current = () => fixture.page.evaluate(() => String(window.fixture.handle!.currentTurnId));
+    const lastReported = () => fixture.page.evaluate(() => window.fixture.events.turns.at(-1));
+    for (const turn of [10, 30, 60, 90, 119]) {
+      const id = `prompt-${turn}`;
+      expect(await fixture.page.evaluate((target) => window.fixture.handle!.scrollToTurn(target), id)).toBe(true);
+      await fixture.settled();
+      // The last turn cannot reach the top: the list stops at the bottom, the turn lower down.
+      if (turn < 119) expect(Math.abs((await fixture.rowTop(id))! - 24), `${id} at the top`).toBeLessThanOrEqual(1);
+      expect(await current(), `scrollToTurn(${id})`).toBe(id);
+      expect(await lastReported(), `scrollToTurn(${id}) reported`).toBe(id);
+
+      const jumped = await fixture.page.evaluate(
+        (target) => window.fixture.handle!.scrollToId(target, { align: 'start' }),
+        `prompt-${turn - 5}`,
+      );
+      expect(jumped).toBe(true);
+      await fixture.settled();
+      expect(await current(), `scrollToId(prompt-${turn - 5}, start)`).toBe(`prompt-${turn - 5}`);
+      expect(await lastReported()).toBe(`prompt-${turn - 5}`);
+    }
+    // The navigator steps from the turn it reports.
+    expect(await fixture.page.evaluate(() => window.fixture.handle!.scrollToTurn('prompt-30'))).toBe(true);
+    await fixture.settled();
+    expect(await fixture.page.evaluate(() => window.fixture.handle!.scrollToTurn('next'))).toBe(true);
+    await fixture.settled();
+    expect(await current()).toBe('prompt-31');
+    expect(await fixture.page.evaluate(() => window.fixture.handle!.scrollToTurn('previous'))).toBe(true);
+    await fixture.settled();
+    expect(await current()).toBe('prompt-30');
+    // Once the reader scrolls on, the reading line decides again.
+    await fixture.wheel(150);
+    await fixture.settled();
+    expect(await current()).toBe(await expectedTurn(fixture, 24));
+    expect(await current()).not.toBe('prompt-30');
     expect(fixture.errors).toEqual([]);
   });
 

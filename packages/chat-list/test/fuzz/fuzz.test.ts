@@ -256,8 +256,11 @@ describe('expectationOf', () => {
   it('follows SPEC §2.3 for appends', () => {
     const append: Step = { kind: 'append', count: 1, role: 'user' };
     expect(expectationOf(append, context)).toBe('bottom');
-    expect(expectationOf(append, { ...context, wasAtBottom: false })).toBe('anchor');
+    // The reader's own message is brought into view wherever they were, but with 'never'.
+    expect(expectationOf(append, { ...context, wasAtBottom: false })).toBe('bottom');
+    expect(expectationOf({ ...append, role: 'assistant' }, { ...context, wasAtBottom: false })).toBe('anchor');
     expect(expectationOf(append, { ...context, follow: 'never' })).toBe('anchor');
+    expect(expectationOf(append, { ...context, wasAtBottom: false, follow: 'never' })).toBe('anchor');
     expect(
       expectationOf({ ...append, role: 'assistant' }, { ...context, wasAtBottom: false, follow: 'only-received' }),
     ).toBe('bottom');

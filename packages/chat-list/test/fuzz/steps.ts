@@ -197,14 +197,17 @@ const expectationWhenScrollable = (step: Step, context: StepContext): Expectatio
       if (follow === 'always') return 'bottom';
       if (follow === 'never') return 'anchor';
       if (wasAtBottom) return 'bottom';
-      return follow === 'only-received' && step.role === 'assistant' ? 'bottom' : 'anchor';
+      // The reader's own messages (role 'user') are followed in every mode but 'never'.
+      if (step.role === 'user') return 'bottom';
+      return follow === 'only-received' ? 'bottom' : 'anchor';
     case 'insert':
       // At the end, an insert is an append of a message whose role the page drew.
       if (touchesLastRow) {
         if (follow === 'always') return 'bottom';
         if (follow === 'never') return 'anchor';
         if (wasAtBottom) return 'bottom';
-        return follow === 'only-received' ? 'either' : 'anchor';
+        // Followed when the page drew a user message (sent) or, in 'only-received', a received one.
+        return 'either';
       }
       return wasAtBottom && pins ? 'either' : 'anchor';
     case 'prepend':

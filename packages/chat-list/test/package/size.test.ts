@@ -76,15 +76,18 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // that a row which takes over the element of another row with its key is measured (duplicate
 // keys, a CI failure of stop 41) to 17.20 kB and 27.15 kB, and a scaled list heading for the
 // bottom re-based onto it when the browser had clamped it there (FUZZ_COPIES seed 20991) to
-// 17.22 kB and 27.17 kB.
+// 17.22 kB and 27.17 kB; then fixes found by building a chat screen as a new user would (a smooth
+// jump during a stream, warnings for bad props, one request per page) to 17.32 kB and 27.27 kB,
+// and the reader's own messages brought into view by default (`followSentMessages`) with the turn
+// a command took the reader to reported as the current turn, to 17.71 kB and 27.67 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 17316 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 27265 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 17706 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 27670 },
 ];
 
 const measure = (external: string[]) =>
