@@ -220,7 +220,9 @@ export type ScrollWriteReason =
   | 'compensation'
   | 'raw'
   /** A scaled list's window moved under the reader, who sees no move (issue #15). */
-  | 'rebase';
+  | 'rebase'
+  /** The browser's animation of a smooth command stopped where the list stands: the reader took over. */
+  | 'halt';
 
 export interface ScrollWrite {
   offset: number;
@@ -1764,6 +1766,12 @@ export const createChatListEngine = <TMessage>() => {
     // down at the bottom sends no scroll event: the glide resumes after the scroll-end delay.
     stopGliding();
     glideHeldUntil = performance.now() + SCROLL_END_DELAY_MS;
+    // The browser animates a smooth command itself, and releasing the command does not stop it:
+    // a wheel during a smooth scrollToTop left the list carried on to the top under the reader.
+    // A write to where the list stands stops it; the reader's own scroll comes after this event.
+    if (owner.kind === 'command' && owner.command.behavior === 'smooth' && scroller !== null) {
+      writeScroll(scroller, offsetNow(), 'halt');
+    }
     dispatch({ type: 'reader-intent' });
   };
 

@@ -337,13 +337,25 @@ describe('named follow modes', () => {
     { follow: 'never', where: 'at-bottom', role: 'assistant', scrolls: false },
     { follow: 'at-bottom', where: 'scrolled-up', role: 'assistant', scrolls: false },
     { follow: 'at-bottom', where: 'at-bottom', role: 'user', scrolls: true },
-    { follow: 'only-received', where: 'scrolled-up', role: 'user', scrolls: false },
     { follow: 'only-received', where: 'scrolled-up', role: 'assistant', scrolls: true },
     { follow: 'only-received', where: 'at-bottom', role: 'user', scrolls: true },
   ] as const)(
     "follow='$follow', reader $where, new $role message: scrolls to the bottom = $scrolls",
     ({ follow, where, role, scrolls }) => {
       expect(appendAndWatch({ follow }, where, role).scrolled).toBe(scrolls);
+    },
+  );
+
+  test.each([
+    { follow: 'at-bottom', followSentMessages: undefined, scrolls: true },
+    { follow: 'only-received', followSentMessages: undefined, scrolls: true },
+    { follow: 'never', followSentMessages: undefined, scrolls: false },
+    { follow: 'at-bottom', followSentMessages: false, scrolls: false },
+    { follow: 'only-received', followSentMessages: false, scrolls: false },
+  ] as const)(
+    "a message the reader sends while scrolled up, follow='$follow', followSentMessages=$followSentMessages: scrolls = $scrolls",
+    ({ follow, followSentMessages, scrolls }) => {
+      expect(appendAndWatch({ follow, followSentMessages }, 'scrolled-up', 'user').scrolled).toBe(scrolls);
     },
   );
 

@@ -79,15 +79,16 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // 17.22 kB and 27.17 kB; then fixes found by building a chat screen as a new user would (a smooth
 // jump during a stream, warnings for bad props, one request per page) to 17.32 kB and 27.27 kB,
 // and the reader's own messages brought into view by default (`followSentMessages`) with the turn
-// a command took the reader to reported as the current turn, to 17.71 kB and 27.67 kB.
+// a command took the reader to reported as the current turn, to 17.71 kB and 27.67 kB, and the
+// browser's smooth scroll of a command stopped when the reader takes over (17.72 kB, 27.69 kB).
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 17706 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 27670 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 17719 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 27687 },
 ];
 
 const measure = (external: string[]) =>
