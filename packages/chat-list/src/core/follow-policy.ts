@@ -99,11 +99,8 @@ export const followSentMessages = <TMessage, THandle>(
   policy: FollowPolicy<TMessage, THandle>,
   isSent: (message: TMessage) => boolean,
 ): FollowPolicy<TMessage, THandle> => {
-  const followed: FollowPolicy<TMessage, THandle> = (context) => {
-    const answer = policy(context);
-    if (answer === true || answer === 'auto' || answer === 'smooth') return answer;
-    return context.newMessages.some(isSent);
-  };
+  const followed: FollowPolicy<TMessage, THandle> = (context) =>
+    decideFollow(policy, context) || context.newMessages.some(isSent);
   return policy.pinWhileGrowing === undefined
     ? followed
     : Object.assign(followed, { pinWhileGrowing: policy.pinWhileGrowing });
@@ -124,8 +121,8 @@ export const resolveFollowPolicy = <TMessage, THandle>(
       : follow === 'only-received'
         ? followWhen<TMessage, THandle>(({ newMessages }) => newMessages.some(isReceived))
         : (NAMED_POLICIES[follow] ?? followAtBottom);
-  const isNever = follow === 'never' || policy === followNever;
-  return isSent === undefined || isNever ? policy : followSentMessages(policy, isSent);
+  // `'never'` resolves to `followNever` too: neither moves for a sent message.
+  return isSent === undefined || policy === followNever ? policy : followSentMessages(policy, isSent);
 };
 
 const NAMED_POLICIES: Record<Exclude<FollowMode, 'only-received'>, FollowPolicy<unknown, unknown>> = {

@@ -1855,7 +1855,6 @@ export const createChatListEngine = <TMessage>() => {
     syncPolicy();
     const { options, messages, getKeyAt, hasSuffix } = inputs;
     const { follow = 'at-bottom', isReceived = defaultIsReceived } = options;
-    const isSent = resolveIsSent(options.followSentMessages, options.isReceived);
     if (hasOffsetToWrite && scroller !== null) {
       hasOffsetToWrite = false;
       // TanStack's offset already includes any compensation for rows measured during this commit.
@@ -1909,7 +1908,10 @@ export const createChatListEngine = <TMessage>() => {
       // A page loaded below a window that is not at the live end is not news: nothing follows it.
       const behavior = !wasAtLiveEnd
         ? false
-        : decideFollow(resolveFollowPolicy(follow, isReceived, isSent), { wasAtBottom, newMessages, handle });
+        : decideFollow(
+            resolveFollowPolicy(follow, isReceived, resolveIsSent(options.followSentMessages, options.isReceived)),
+            { wasAtBottom, newMessages, handle },
+          );
       if (behavior === false) dispatch({ type: 'follow-declined' });
       else void scrollToBottom(behavior, 'follow');
       pendingBatches.push(() => inputs.options.onNewerMessages?.(handle, newMessages));

@@ -195,7 +195,7 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
       const isBroughtToTop = target.kind === 'index' && target.align === 'start' && (target.offset ?? 0) <= peek();
       const index = isBroughtToTop ? target.index : -1;
       landedTurn =
-        index >= 0 && source.isTurnStart() !== undefined && isTurnStartAt(index)
+        index >= 0 && isTurnStartAt(index)
           ? { key: source.getKeyAt(index), index, top: Number.NEGATIVE_INFINITY, isUnderway: true }
           : null;
     },

@@ -172,8 +172,7 @@ const applyStep = async (fixture: FixturePage, step: Step, before: ListSnapshot,
       const align = step.align ?? 'start';
       const id = isToMessage ? await fixture.run<string>(`window.fixture.messages()[${index}].id`) : '';
       const call = handleCall(step, { index: String(index), id: JSON.stringify(id), offset: '' });
-      const topId = isBroughtToTop(step) ? await fixture.run<string>(`window.fixture.messages()[${index}].id`) : null;
-      await fixture.run(`window.fuzzTopCommandId = ${JSON.stringify(topId)}`);
+      await fixture.run(`window.fuzzTopCommandId = ${JSON.stringify(isBroughtToTop(step) ? id : null)}`);
       const landed = await fixture.run<boolean | 'pending'>(
         `Promise.race([window.fixture.handle.${call}, new Promise((resolve) => setTimeout(() => resolve('pending'), ${COMMAND_TIMEOUT_MS}))])`,
       );

@@ -66,9 +66,9 @@ export const readSnapshot = async (fixture: FixturePage, frames = 3): Promise<Li
       // landed, however short it is (the fuzz driver names the command's message).
       const topCommandId = (window as unknown as { fuzzTopCommandId?: string | null }).fuzzTopCommandId;
       const commanded = rows.find((row) => row.kind === 'message' && row.id === topCommandId);
-      if (commanded !== undefined && messages[commanded.index!]?.role === 'user' && commanded.top >= -1) {
-        if (commanded.top <= scroller.clientHeight) expectedIndexes.push(commanded.index!);
-      }
+      const isCommandedInView =
+        commanded !== undefined && commanded.top >= -1 && commanded.top <= scroller.clientHeight;
+      if (isCommandedInView && messages[commanded.index!]?.role === 'user') expectedIndexes.push(commanded.index!);
       turns = { currentIndex, expectedIndexes };
     }
     // Day headers (groupSize): each row's day, and the header it must carry, from the page's
