@@ -10,6 +10,9 @@
 // and the examples' browser tests, and a bounded fuzz (in the browser suite).
 // `matrix` (before each release): the same with every condition of the matrix, then the long fuzz.
 import { execSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { BROWSER_CONDITIONS, DEFAULT_BROWSER_PROJECT, MATRIX_SLICES } from '../packages/chat-list/test/conditions.mjs';
 
@@ -24,11 +27,38 @@ const steps = [];
 function run(command, options = {}) {
   console.log(`\n$ ${command}`);
   const started = Date.now();
-  const result = spawnSync(command, { shell: true, stdio: 'inherit', ...options });
-  if (!record(command, started, result.status, result.signal)) {
+  const measured = measuringCpu(command);
+  const result = spawnSync('sh', measured.args, { stdio: 'inherit', ...options });
+  if (!record(command, started, result.status, result.signal, '', measured.cpuSeconds())) {
     printSummary();
     process.exit(1);
   }
+}
+
+let measuredSteps = 0;
+
+/**
+ * `sh` arguments that run the command and then note the CPU time of all it ran (the shell's
+ * reaped children, user and system, from /proc), so that the summary can show what each step
+ * costs: on 2 cores the steps compete for the CPU, and their wall times alone mislead.
+ * `cpuSeconds()` reads the note once the shell has ended; undefined where there is no /proc.
+ */
+function measuringCpu(command) {
+  const file = join(tmpdir(), `chat-list-step-cpu-${process.pid}-${(measuredSteps += 1)}`);
+  const script = `${command}\nchat_list_status=$?\ncat /proc/$$/stat > '${file}' 2>/dev/null\nexit $chat_list_status`;
+  return {
+    args: ['-c', script],
+    cpuSeconds() {
+      if (!existsSync(file)) return undefined;
+      const stat = readFileSync(file, 'utf8');
+      rmSync(file, { force: true });
+      // Fields after the command name: the 14th and 15th are cutime and cstime, in clock ticks
+      // (USER_HZ, 100 on Linux).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = Number(fields[13]) + Number(fields[14]);
+      return Number.isFinite(ticks) ? ticks / 100 : undefined;
+    },
+  };
 }
 
 /** Resolves with the exit status and signal of a command started with `spawn`. */
@@ -41,15 +71,44 @@ const exitOf = (child) => new Promise((resolve) => child.on('close', (status, si
 async function check(command, options = {}) {
   console.log(`\n$ ${command}`);
   const started = Date.now();
-  const [status, signal] = await exitOf(spawn(command, { shell: true, stdio: 'inherit', ...options }));
-  return record(command, started, status, signal);
+  const measured = measuringCpu(command);
+  const child = spawn('sh', measured.args, { stdio: ['inherit', 'pipe', 'pipe'], ...options });
+  const output = [];
+  child.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    output.push(chunk);
+  });
+  child.stderr.on('data', (chunk) => {
+    process.stderr.write(chunk);
+    output.push(chunk);
+  });
+  const [status, signal] = await exitOf(child);
+  return record(command, started, status, signal, Buffer.concat(output).toString(), measured.cpuSeconds());
 }
 
-function record(command, started, status, signal) {
+function record(command, started, status, signal, output = '', cpuSeconds = undefined) {
   const ok = status === 0;
-  steps.push({ command, ms: Date.now() - started, ok });
+  steps.push({ command, ms: Date.now() - started, ok, output, cpuSeconds });
   if (!ok) console.error(`\n✖ "${command}" failed with exit code ${status ?? signal}`);
   return ok;
+}
+
+/** The most lines of a failed step's output the end of the log repeats. */
+const FAILURE_LINES = 120;
+const ANSI_ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/**
+ * What a failed step printed that says why: from Vitest's "Failed Tests" heading when there is
+ * one, else its last lines. CI logs keep only their end, and a browser step's failure was printed
+ * a quarter of an hour and thousands of lines before it.
+ */
+function whyFailed(output) {
+  const lines = output.replace(ANSI_ESCAPE, '').split('\n');
+  const heading = lines.findIndex((line) => /Failed Tests? \d+/.test(line));
+  const from = heading === -1 ? Math.max(0, lines.length - FAILURE_LINES) : heading;
+  const excerpt = lines.slice(from, from + FAILURE_LINES);
+  const cut = lines.length - from - excerpt.length;
+  return excerpt.join('\n') + (cut > 0 ? `\n… ${cut} more line(s): the whole of it is earlier in the log` : '');
 }
 
 /**
@@ -62,26 +121,37 @@ async function checkInBackground(commands, options = {}) {
   let allPassed = true;
   for (const command of commands) {
     const started = Date.now();
-    const child = spawn(`nice -n 19 ${command}`, { shell: true, stdio: ['ignore', 'pipe', 'pipe'], ...options });
+    const measured = measuringCpu(command);
+    const child = spawn('nice', ['-n', '19', 'sh', ...measured.args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...options,
+    });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
     const [status, signal] = await exitOf(child);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     process.stdout.write(`\n$ ${command}   (beside the browser tests, ${seconds} s)\n${Buffer.concat(output)}`);
-    allPassed = record(command, started, status, signal) && allPassed;
+    const text = Buffer.concat(output).toString();
+    allPassed = record(command, started, status, signal, text, measured.cpuSeconds()) && allPassed;
   }
   return allPassed;
 }
 
 /** One line per step with its duration and result, so a slow or failed step stands out in CI's log. */
 function printSummary() {
-  console.log('\nSteps:');
-  for (const { command, ms, ok } of steps) {
-    console.log(`  ${ok ? '✔' : '✖'} ${(ms / 1000).toFixed(1).padStart(7)} s  ${command}`);
+  console.log('\nSteps (wall time, and CPU time of all the step ran):');
+  for (const { command, ms, ok, cpuSeconds } of steps) {
+    const cpu = cpuSeconds === undefined ? '' : `${cpuSeconds.toFixed(0).padStart(5)} s CPU`;
+    console.log(`  ${ok ? '✔' : '✖'} ${(ms / 1000).toFixed(1).padStart(7)} s ${cpu.padStart(11)}  ${command}`);
   }
-  console.log(`    ${((Date.now() - STARTED) / 1000).toFixed(1).padStart(7)} s  wall time in all`);
+  const wall = ((Date.now() - STARTED) / 1000).toFixed(1).padStart(7);
+  console.log(`    ${wall} s              in all${machineBusy()}`);
+  console.log('  (CPU time counts the processes a step waited for: not a browser page, which its browser forks.)');
   const failed = steps.filter((step) => !step.ok);
+  for (const { command, output } of failed) {
+    if (output) console.error(`\n✖ why "${command}" failed:\n${whyFailed(output)}`);
+  }
   if (failed.length > 0)
     console.error(`\n✖ ${failed.length} step(s) failed: ${failed.map((s) => s.command).join('; ')}`);
   return failed.length === 0;
@@ -138,7 +208,31 @@ function matrixSlice() {
   return { slice, reason: commit ? `commit ${commit.slice(0, 10)}` : 'no git commit: the day' };
 }
 
+/** The machine's CPU ticks, busy and in all, from /proc/stat (undefined where there is none). */
+function machineTicks() {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const idle = ticks[3] + ticks[4]; // idle and iowait
+    const all = ticks.slice(0, 8).reduce((sum, tick) => sum + tick, 0);
+    return { busy: all - idle, all };
+  } catch {
+    return undefined;
+  }
+}
+
 const STARTED = Date.now();
+const STARTED_TICKS = machineTicks();
+
+/**
+ * How busy all the machine's cores were while the command ran: near 100 %, the steps wait for
+ * CPU, and only doing less work shortens the run.
+ */
+function machineBusy() {
+  const now = machineTicks();
+  if (!STARTED_TICKS || !now) return '';
+  const busy = (100 * (now.busy - STARTED_TICKS.busy)) / (now.all - STARTED_TICKS.all);
+  return `; the machine's CPUs were ${busy.toFixed(0)} % busy`;
+}
 const lockfileFlag = process.env.CI ? '--frozen-lockfile' : '';
 
 /** `test` and `matrix`: everything but the browser conditions and the long fuzz is the same. */
