@@ -5,8 +5,8 @@
 //
 // `test` (CI, and a contributor before a pull request; 10 to 18 minutes on 2 cores): lint,
 // format, types, build, the node and jsdom tests, the package checks, the consumer test, the
-// browser suite under its default condition plus one slice of the matrix (a condition, or a part
-// of one) chosen from the commit (so every slice runs in turn across commits), the playground's
+// browser suite under its default condition plus one slice of the matrix (a part of a condition)
+// chosen from the commit (so every slice runs in turn across commits), the playground's
 // and the examples' browser tests, and a bounded fuzz (in the browser suite).
 // `matrix` (before each release): the same with every condition of the matrix, then the long fuzz.
 import { execSync, spawn, spawnSync } from 'node:child_process';
@@ -178,10 +178,10 @@ function ensurePnpm() {
 }
 
 /**
- * What `npm test` adds to the default condition: a condition of the matrix, or a part of one
- * (test/conditions.mjs). CHAT_LIST_MATRIX_SLICE names one (`react-18`, `cpu-throttled-4x:2/2`, or
- * `cpu-throttled-4x` for all of its parts); otherwise the commit's hash picks it, so that
- * consecutive commits run the slices in turn.
+ * What `npm test` adds to the default condition: a part of a condition of the matrix
+ * (test/conditions.mjs). CHAT_LIST_MATRIX_SLICE names one (`react-18:1/2`,
+ * `cpu-throttled-4x:2/4`, or `cpu-throttled-4x` for all of its parts); otherwise the commit's hash
+ * picks it, so that consecutive commits run the slices in turn.
  */
 function matrixSlice() {
   const asked = process.env.CHAT_LIST_MATRIX_SLICE;

@@ -3,7 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { readdirSync } from 'node:fs';
-import { BROWSER_CONDITIONS, CONDITION_FUZZ_SEEDS, DEFAULT_BROWSER_PROJECT } from './test/conditions.mjs';
+import {
+  BROWSER_CONDITIONS,
+  browserFilesOfPart,
+  CONDITION_FUZZ_SEEDS,
+  DEFAULT_BROWSER_PROJECT,
+} from './test/conditions.mjs';
 
 // jsdom wiring tests: the lead's and the robustness suites, plus test/react (which
 // checks that a run really uses the React it claims).
@@ -17,24 +22,25 @@ const BROWSER_TESTS = ['test/browser/**/*.browser.test.ts'];
 const UNIT_TIMEOUT = 30_000;
 
 /**
- * `CHAT_LIST_CONDITION_PART=browser-throttled:1/2` (set by the test command): that project runs
- * one part of the browser test files, dealt out in turn in name order (the check of the
- * project's own condition in every part).
+ * `CHAT_LIST_CONDITION_PART=browser-throttled:1/4` (set by the test command): that project runs
+ * one part of the browser test files, dealt out by cost (test/conditions.mjs).
  */
 const conditionPart = /^(?<project>[\w.-]+):(?<part>\d+)\/(?<parts>\d+)$/.exec(
   process.env.CHAT_LIST_CONDITION_PART ?? '',
 )?.groups;
 
-const browserFilesOfPart = (part: number, parts: number): string[] =>
-  readdirSync(fileURLToPath(new URL('./test/browser', import.meta.url)))
-    .filter((file) => file.endsWith('.browser.test.ts'))
-    .sort()
-    .filter((file, index) => index % parts === part - 1 || file === 'react-version.browser.test.ts')
-    .map((file) => `test/browser/${file}`);
+const browserFilesOfConditionPart = (part: number, parts: number): string[] =>
+  browserFilesOfPart(
+    readdirSync(fileURLToPath(new URL('./test/browser', import.meta.url))).filter((file) =>
+      file.endsWith('.browser.test.ts'),
+    ),
+    part,
+    parts,
+  ).map((file) => `test/browser/${file}`);
 
 const includeOf = (project: string): string[] =>
   conditionPart?.project === project
-    ? browserFilesOfPart(Number(conditionPart.part), Number(conditionPart.parts))
+    ? browserFilesOfConditionPart(Number(conditionPart.part), Number(conditionPart.parts))
     : BROWSER_TESTS;
 
 /**
@@ -98,8 +104,14 @@ export default defineConfig({
         },
       },
       {
-        // The fuzzer's pure parts: random source, steps, invariants, shrinking.
-        test: { name: 'fuzz', environment: 'node', testTimeout: UNIT_TIMEOUT, include: ['test/fuzz/**/*.test.ts'] },
+        // The fuzzer's pure parts (random source, steps, invariants, shrinking), and the browser
+        // conditions dealt into parts.
+        test: {
+          name: 'fuzz',
+          environment: 'node',
+          testTimeout: UNIT_TIMEOUT,
+          include: ['test/fuzz/**/*.test.ts', 'test/conditions.test.ts'],
+        },
       },
       {
         test: {

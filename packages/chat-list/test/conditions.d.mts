@@ -20,3 +20,5 @@ export declare const MATRIX_SLICES: readonly MatrixSlice[];
 export declare const BROWSER_CONDITIONS: readonly BrowserCondition[];
 export declare const DEFAULT_BROWSER_PROJECT: string;
 export declare const CONDITION_FUZZ_SEEDS: string;
+/** The browser test files of one part (1-based) of a condition dealt into `parts` parts of about equal cost. */
+export declare function browserFilesOfPart(files: readonly string[], part: number, parts: number): string[];
