@@ -5,6 +5,8 @@ export default defineConfig({
     environment: 'node',
     // Catches a hang: the test command runs these at the lowest CPU priority beside the browser tests.
     testTimeout: 30_000,
+    // Threads start cheaper than processes, beside the browser tests that keep the CPU busy.
+    pool: 'threads',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
   },
 });
