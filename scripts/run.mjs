@@ -3,7 +3,7 @@
 // and `npm run bench`. They must work from a fresh clone on a machine that has only Node and npm,
 // so this script installs pnpm and (for tests) Chromium before handing over to pnpm.
 //
-// `test` (CI, and a contributor before a pull request; 10 to 18 minutes on 2 cores): lint,
+// `test` (CI, and a contributor before a pull request; about 16 minutes on 2 cores): lint,
 // format, types, build, the node and jsdom tests, the package checks, the consumer test, the
 // browser suite under its default condition plus one slice of the matrix (a part of a condition)
 // chosen from the commit (so every slice runs in turn across commits), the playground's
