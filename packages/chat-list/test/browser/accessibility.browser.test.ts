@@ -242,7 +242,13 @@ describe('keyboard', () => {
 
   it('asks for history when the keyboard reaches the first message, as scrolling does', async () => {
     const fixture = await openFocused('count=50&history=1&historyEndOffset=100&historyDelay=300');
-    await press(fixture, 'Home', 'message 0');
+    const firstId = await fixture.run<string>('window.fixture.messages()[0].id');
+    await fixture.page.keyboard.press('Home');
+    // The first message is told by its id, not its index: the page of history it asks for comes
+    // 300 ms later and makes it message 10, and on a busy machine the first look came after that.
+    const focusedId = () =>
+      fixture.run<string | null>(`document.activeElement.closest('[data-id]')?.getAttribute('data-id') ?? null`);
+    await expect.poll(focusedId, { timeout: 10_000 }).toBe(firstId);
     await fixture.page.waitForFunction(() => window.fixture.messages().length === 60);
     await fixture.settled();
     // The focused message kept focus through the prepend; it is message 10 now.
