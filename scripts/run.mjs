@@ -131,8 +131,8 @@ async function checkInBackground(commands, options = {}) {
     child.stderr.on('data', (chunk) => output.push(chunk));
     const [status, signal] = await exitOf(child);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    process.stdout.write(`\n$ ${command}   (beside the browser tests, ${seconds} s)\n${Buffer.concat(output)}`);
     const text = Buffer.concat(output).toString();
+    process.stdout.write(`\n$ ${command}   (beside the browser tests, ${seconds} s)\n${text}`);
     allPassed = record(command, started, status, signal, text, measured.cpuSeconds()) && allPassed;
   }
   return allPassed;

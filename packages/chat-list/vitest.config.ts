@@ -2,12 +2,12 @@ import { react18Aliases } from '@chat-list/react-18';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { readdirSync } from 'node:fs';
 import {
   BROWSER_CONDITIONS,
   browserFilesOfPart,
   CONDITION_FUZZ_SEEDS,
   DEFAULT_BROWSER_PROJECT,
+  listBrowserTestFiles,
 } from './test/conditions.mjs';
 
 // jsdom wiring tests: the lead's and the robustness suites, plus test/react (which
@@ -38,13 +38,7 @@ const conditionPart = /^(?<project>[\w.-]+):(?<part>\d+)\/(?<parts>\d+)$/.exec(
 )?.groups;
 
 const browserFilesOfConditionPart = (part: number, parts: number): string[] =>
-  browserFilesOfPart(
-    readdirSync(fileURLToPath(new URL('./test/browser', import.meta.url))).filter((file) =>
-      file.endsWith('.browser.test.ts'),
-    ),
-    part,
-    parts,
-  ).map((file) => `test/browser/${file}`);
+  browserFilesOfPart(listBrowserTestFiles(), part, parts).map((file) => `test/browser/${file}`);
 
 const includeOf = (project: string): string[] =>
   conditionPart?.project === project

@@ -22,3 +22,5 @@ export declare const DEFAULT_BROWSER_PROJECT: string;
 export declare const CONDITION_FUZZ_SEEDS: string;
 /** The browser test files of one part (1-based) of a condition dealt into `parts` parts of about equal cost. */
 export declare function browserFilesOfPart(files: readonly string[], part: number, parts: number): string[];
+/** The names of the browser test files (`test/browser/*.browser.test.ts`). */
+export declare function listBrowserTestFiles(): string[];

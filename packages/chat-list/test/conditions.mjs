@@ -9,6 +9,9 @@
 // through a whole `npm test`), and a whole condition costs as much as the default suite again:
 // `npm test` took 1 009 to 1 197 s with one, against the 15 minutes it must stay within.
 
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
 /** @type {readonly import('./conditions.d.mts').BrowserCondition[]} */
 export const BROWSER_CONDITIONS = [
   {
@@ -101,6 +104,16 @@ const UNLISTED_FILE_SECONDS = 20;
 
 /** Checks that the page runs under the condition it claims: in every part. */
 const FILE_OF_EVERY_PART = 'react-version.browser.test.ts';
+
+/**
+ * The names of the browser test files (`test/browser/*.browser.test.ts`), as the parts deal them.
+ * @returns {string[]}
+ */
+export function listBrowserTestFiles() {
+  return readdirSync(fileURLToPath(new URL('./browser', import.meta.url))).filter((file) =>
+    file.endsWith('.browser.test.ts'),
+  );
+}
 
 /**
  * The browser test files (names) of one part (1-based) of a condition in `parts` parts: the

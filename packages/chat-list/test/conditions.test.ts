@@ -1,11 +1,7 @@
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BROWSER_CONDITIONS, MATRIX_SLICES, browserFilesOfPart } from './conditions.mjs';
+import { BROWSER_CONDITIONS, MATRIX_SLICES, browserFilesOfPart, listBrowserTestFiles } from './conditions.mjs';
 
-const BROWSER_FILES = readdirSync(fileURLToPath(new URL('./browser', import.meta.url))).filter((file) =>
-  file.endsWith('.browser.test.ts'),
-);
+const BROWSER_FILES = listBrowserTestFiles();
 const EVERY_PART = 'react-version.browser.test.ts';
 
 describe('the matrix dealt into parts', () => {

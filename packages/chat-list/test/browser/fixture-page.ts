@@ -265,20 +265,24 @@ export class FixturePage {
 
   /** Scrolls like a reader: a real wheel event over the list, so user-intent handling sees it. */
   async wheel(deltaY: number): Promise<void> {
+    const centre = await this.scrollerCentre();
+    await this.page.mouse.move(centre.x, centre.y);
+    await this.page.mouse.wheel(0, deltaY);
+  }
+
+  /** The scroller's centre in the page's CSS pixels, rounded: where a gesture over the list starts. */
+  async scrollerCentre(): Promise<{ x: number; y: number }> {
     const box = await this.page.locator('[data-chat-list-scroller]').boundingBox();
     if (!box) throw new Error('scroller not visible');
-    await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await this.page.mouse.wheel(0, deltaY);
+    return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
   }
 
   /** Scrolls like a finger: a touch drag synthesized by Chromium's input pipeline (touch events, then scroll). */
   async touchScroll(deltaY: number): Promise<void> {
-    const box = await this.page.locator('[data-chat-list-scroller]').boundingBox();
-    if (!box) throw new Error('scroller not visible');
+    const centre = await this.scrollerCentre();
     const session = await this.page.context().newCDPSession(this.page);
     await session.send('Input.synthesizeScrollGesture', {
-      x: Math.round(box.x + box.width / 2),
-      y: Math.round(box.y + box.height / 2),
+      ...centre,
       yDistance: -deltaY,
       gestureSourceType: 'touch',
       speed: 2000,

@@ -264,13 +264,6 @@ describe('seen tracking after a follow', () => {
   });
 });
 
-/** The scroller's centre, in the page's CSS pixels. */
-async function scrollerCentre(fixture: FixturePage): Promise<{ x: number; y: number }> {
-  const box = await fixture.page.locator('[data-chat-list-scroller]').boundingBox();
-  if (!box) throw new Error('scroller not visible');
-  return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
-}
-
 /** A gesture made ready to be sent: `perform` is then a single message to Chromium. */
 interface PreparedGesture {
   perform: () => Promise<void>;
@@ -279,14 +272,14 @@ interface PreparedGesture {
 
 /** Puts the pointer over the scroller, for a wheel of 400 px down. */
 async function prepareWheel(fixture: FixturePage): Promise<PreparedGesture> {
-  const centre = await scrollerCentre(fixture);
+  const centre = await fixture.scrollerCentre();
   await fixture.page.mouse.move(centre.x, centre.y);
   return { perform: () => fixture.page.mouse.wheel(0, 400), release: async () => undefined };
 }
 
 /** Opens the CDP session of a finger's 300 px drag over the scroller (touch events, then scroll). */
 async function prepareTouchScroll(fixture: FixturePage): Promise<PreparedGesture> {
-  const centre = await scrollerCentre(fixture);
+  const centre = await fixture.scrollerCentre();
   const session = await fixture.page.context().newCDPSession(fixture.page);
   return {
     perform: async () => {
