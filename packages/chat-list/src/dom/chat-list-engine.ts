@@ -76,6 +76,7 @@ import {
   SUFFIX_ROW,
 } from '../core';
 import { announce, getAnnouncement, toMotionBehavior } from './accessibility';
+import { traceOwnerChange, traceScrollWrite } from './engine-trace';
 import { warnIfUnbounded, warnOnce } from './dev-warnings';
 import { getRangeExtractor } from './rendered-rows';
 import { createTurnAnchor } from './turn-anchor';
@@ -704,6 +705,7 @@ export const createChatListEngine = <TMessage>() => {
     // the browser's animation would cross a window's height of rows it has not laid out, and the
     // next render's re-base stopped it half way (FUZZ_COPIES seed 20999).
     const isWindowMoved = keepInScrollSpace(offset);
+    traceScrollWrite(reason, offset, isWindowMoved ? undefined : behavior);
     const inScroller = offset - scaling.appliedSpace.shift;
     element.scrollTo({ top: inScroller, behavior: isWindowMoved ? undefined : behavior });
     scaling.scrollerOffset = inScroller;
@@ -787,6 +789,7 @@ export const createChatListEngine = <TMessage>() => {
     const previous = owner;
     const transition = reduceScrollOwner(owner, event, { pinsWhileGrowing });
     owner = transition.owner;
+    traceOwnerChange(event.type, previous, owner);
     for (const effect of transition.effects) applyEffect(effect);
     if (previous.kind === 'command' && owner.kind !== 'command') {
       if (previous.command.behavior === 'smooth') remeasureRenderedRows();

@@ -1,4 +1,5 @@
 import type { VirtualItem, Virtualizer } from '@tanstack/virtual-core';
+import { traceModelOffset } from './engine-trace';
 
 /**
  * Every use of a TanStack Virtual member that is private, or public but undocumented, lives
@@ -123,6 +124,7 @@ export const getRowKeyedMaps = (virtualizer: ListVirtualizer): Array<Map<unknown
  * also retargets a command in flight.
  */
 export const setModelScrollOffset = (virtualizer: ListVirtualizer, offset: number): void => {
+  traceModelOffset(offset);
   virtualizer.scrollOffset = offset;
 };
 

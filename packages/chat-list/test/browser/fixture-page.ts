@@ -2,6 +2,7 @@ import { launchChromium, serveStatic } from '@chat-list/browser-harness';
 import { fileURLToPath } from 'node:url';
 import type { Browser, CDPSession, ConsoleMessage, Page } from 'playwright-core';
 import { afterEach, beforeAll } from 'vitest';
+import { saveEngineTraces } from './engine-trace-recorder';
 
 // The `browser-react18` project sets CHAT_LIST_REACT=18: the same pages, built against React 18.
 export const FIXTURE_DIST = fileURLToPath(
@@ -129,7 +130,9 @@ export function useFixtureBrowser(): FixtureBrowser {
   // A page left open keeps its renderer busy, which the throttled project slows 4x (a file's
   // later tests ran 10-30x slower than its first ones, and one passed the 60 s limit): a test's
   // extra pages close after it, and the next test navigates the reusable one.
-  afterEach(async () => {
+  const openedThisTest: FixturePage[] = [];
+  afterEach(async (context) => {
+    await saveEngineTraces(context.task, openedThisTest.splice(0));
     isReusablePageTaken = false;
     await Promise.all(extraPages.splice(0).map((page) => page.close().catch(() => undefined)));
   });
@@ -156,6 +159,7 @@ export function useFixtureBrowser(): FixtureBrowser {
       const page = await takePage();
       detachListeners.get(page)?.();
       const fixture = new FixturePage(page);
+      openedThisTest.push(fixture);
       const onPageError = (error: Error) => fixture.errors.push(String(error));
       const onConsole = (message: ConsoleMessage) => {
         if (message.type() === 'error' || message.type() === 'warning') fixture.errors.push(message.text());
