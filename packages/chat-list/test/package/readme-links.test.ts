@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { TOOL_CHECK_TIMEOUT } from './tool-check-timeout';
 
 const PACKAGES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -29,11 +30,15 @@ function relativeLinks(markdown: string): string[] {
 }
 
 describe.each(['chat-list', 'sample-data'])('packages/%s README on npm', (name) => {
-  test('every relative link points at a file in the packed tarball', () => {
-    const packageDir = join(PACKAGES_DIR, name);
-    const files = packedFiles(packageDir);
-    const readme = readFileSync(join(packageDir, 'README.md'), 'utf8');
-    const broken = relativeLinks(readme).filter((target) => !files.has(normalize(target)));
-    expect(broken).toEqual([]);
-  }, 60_000);
+  test(
+    'every relative link points at a file in the packed tarball',
+    () => {
+      const packageDir = join(PACKAGES_DIR, name);
+      const files = packedFiles(packageDir);
+      const readme = readFileSync(join(packageDir, 'README.md'), 'utf8');
+      const broken = relativeLinks(readme).filter((target) => !files.has(normalize(target)));
+      expect(broken).toEqual([]);
+    },
+    TOOL_CHECK_TIMEOUT,
+  );
 });
