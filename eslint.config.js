@@ -81,10 +81,47 @@ export default tseslint.config(
     globals: ['window', 'document'],
   }),
   layerBoundary('packages/chat-list/src/dom/**/*.ts', {
-    forbidden: ['react', 'react-dom', 'react/*', 'react-dom/*', '@tanstack/react-virtual', '../react', '../react/*'],
+    forbidden: [
+      'react',
+      'react-dom',
+      'react/*',
+      'react-dom/*',
+      '@tanstack/react-virtual',
+      '../react',
+      '../react/*',
+      '../../react',
+      '../../react/*',
+    ],
     message: 'src/dom is the framework-free engine: no React (types come from @tanstack/virtual-core).',
     globals: [],
   }),
+  {
+    // One writer of the scroll position: the scroller's offset and TanStack's are written only in
+    // the engine's scroll writer, which is how the list tells the echo of its own writes from the
+    // reader's scrolling. Anyone else asks it (or TanStack, whose writes come back through it).
+    // The jsdom setup and the testing kit stand in for the browser, and scroll as it would.
+    files: ['packages/chat-list/src/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      'packages/chat-list/src/dom/engine/scroll-writer.ts',
+      'packages/chat-list/src/dom/tanstack-internals.ts',
+      'packages/chat-list/src/react/jsdom-setup.ts',
+      'packages/chat-list/src/testing/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'AssignmentExpression > MemberExpression.left[property.name=/^(scrollTop|scrollOffset)$/]',
+          'CallExpression > MemberExpression.callee[property.name=/^(scrollTo|scrollBy|scrollIntoView)$/]',
+          'Identifier[name="setModelScrollOffset"]',
+        ].map((selector) => ({
+          selector,
+          message: 'Only the scroll writer (src/dom/engine/scroll-writer.ts) writes the scroll position: ask it.',
+        })),
+      ],
+    },
+  },
   {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

@@ -76,13 +76,13 @@ import {
   SUFFIX_ROW,
 } from '../core';
 import { announce, getAnnouncement, toMotionBehavior } from './accessibility';
-import { traceOwnerChange, traceScrollWrite } from './engine-trace';
+import { createScrollWriter } from './engine/scroll-writer';
+import { traceOwnerChange } from './engine-trace';
 import { warnIfUnbounded, warnOnce } from './dev-warnings';
 import { getRangeExtractor } from './rendered-rows';
 import { createTurnAnchor } from './turn-anchor';
 import {
   attachScrollElement,
-  forgetClampedAdjustment,
   forgetRowElement,
   getLayout,
   getRowKeyedMaps,
@@ -93,7 +93,6 @@ import {
   measureElementNow,
   relayoutFrom,
   replaceMaxScrollOffset,
-  setModelScrollOffset,
   type ListVirtualizer,
 } from './tanstack-internals';
 import type {
@@ -203,56 +202,6 @@ interface AnchoredRow {
   hasNewHeader: boolean;
 }
 
-/**
- * Why the scroller's offset was written. Every write goes through `writeScroll`, which
- * records the last one: the scroll event it causes is then recognised as ours (an echo), and
- * a write by anyone else (the reader, the app's own `scrollTop = …`) as theirs.
- * - `command`, `command-correction`: a scroll command under way, and its per-frame correction;
- * - `pin`: holding a pinned list at the bottom while it grows;
- * - `anchor`: keeping the reader's row still across a change of messages;
- * - `compensation`: TanStack keeping the view still while rows above it are measured;
- * - `raw`: `scrollToOffset` / `scrollBy` from the app, which is not ours to hold.
- */
-export type ScrollWriteReason =
-  | 'command'
-  | 'command-correction'
-  | 'pin'
-  | 'anchor'
-  | 'compensation'
-  | 'raw'
-  /** A scaled list's window moved under the reader, who sees no move (issue #15). */
-  | 'rebase'
-  /** The browser's animation of a smooth command stopped where the list stands: the reader took over. */
-  | 'halt';
-
-export interface ScrollWrite {
-  offset: number;
-  reason: ScrollWriteReason;
-}
-
-/**
- * Compensation writes land on whole pixels at most device pixel ratios, so each loses up to a
- * pixel; hundreds of them (rows measured while scrolling up) would add up to a visible drift.
- * What the browser dropped is carried into the next compensation, keeping the total error
- * under one pixel.
- *
- * TanStack's offset after a compensation is the exact target it asked for, not where the
- * browser put the scroller. A compensation that continues from ours (before a scroll event has
- * read the scroller again) still owes the carry our last target added, not what the browser
- * dropped of it: carrying that would count the fraction twice, and a chain of them drifts by
- * pixels.
- */
-interface SubpixelCarry {
-  /** TanStack's offset right after our last compensation. */
-  chainOffset: number;
-  /** The carry that write added. */
-  carry: number;
-  /** What the browser dropped of that write. */
-  dropped: number;
-}
-
-const NO_CARRY: Readonly<SubpixelCarry> = { chainOffset: NaN, carry: 0, dropped: 0 };
-
 /** One edge's loader: its trigger, and a token for its latest request. */
 interface EdgeLoader {
   callback: 'onHistoryEndReached' | 'onNewerEndReached';
@@ -285,7 +234,7 @@ interface PendingAnchor {
  *
  * One owner of the scroll position ({@link ScrollOwner}): the reader, a command, or the pin,
  * changed only through `dispatch`; anchoring and TanStack's compensations correct the position
- * for whoever owns it. Every write goes through `writeScroll`.
+ * for whoever owns it. Every write goes through the scroll writer (`engine/scroll-writer.ts`).
  */
 export const createChatListEngine = <TMessage>() => {
   /** The render's inputs, set by `update` before anything here can run. */
@@ -344,11 +293,6 @@ export const createChatListEngine = <TMessage>() => {
   /** The list must land at the bottom once it has a viewport (opened while hidden). */
   let needsOpeningScroll = false;
 
-  /** The last write, until the scroll event it causes has been read. */
-  let lastWrite: ScrollWrite | null = null;
-  /** The offset the edges describe, or our last write put the scroller at: a scroller found elsewhere was moved by someone whose scroll event is still to come. */
-  let knownOffset = 0;
-  let subpixel: SubpixelCarry = NO_CARRY;
   /**
    * How the scroller's offsets map onto the list's (issue #15: past `MAX_SCROLL_SIZE` the
    * scroller holds a window of the content, see core `scroll-space.ts`). The scroller and every
@@ -559,6 +503,14 @@ export const createChatListEngine = <TMessage>() => {
   };
   /** The list's offset: the scroller's, plus the content above its window when scaled. */
   const offsetNow = () => (scroller === null ? 0 : scroller.scrollTop + scaling.appliedSpace.shift);
+  /** The one writer of the scroller's offset and TanStack's; the echoes of its writes are ours. */
+  const scrollWriter = createScrollWriter({
+    virtualizer: () => virtualizer,
+    scaling,
+    offsetNow,
+    bottomOffset: (element) => bottomOffset(element),
+    keepInScrollSpace: (offset) => keepInScrollSpace(offset),
+  });
 
   const turns = createTurnAnchor<TMessage>({
     virtualizer: () => virtualizer,
@@ -630,7 +582,7 @@ export const createChatListEngine = <TMessage>() => {
       scroller.scrollTop >= scroller.scrollHeight - scroller.clientHeight - 1;
     scaling.appliedSpace = scaling.renderedSpace;
     fitSizer();
-    if (scroller !== null) writeScroll(scroller, isClampedAtBottom ? bottomOffset(scroller) : offset, 'rebase');
+    if (scroller !== null) scrollWriter.write(scroller, isClampedAtBottom ? bottomOffset(scroller) : offset, 'rebase');
     // The write may have moved the window on (the reader moved past it since the render): the
     // scroller's space is the one in force now, for the rest of this commit.
     scaling.renderedSpace = scaling.appliedSpace;
@@ -694,96 +646,6 @@ export const createChatListEngine = <TMessage>() => {
       if (instance.scrollElement !== null) readScrollerMove(instance.scrollElement);
       notify(offset + scaling.appliedSpace.shift, isScrolling);
     });
-
-  /**
-   * The one function that writes the scroller's offset, and remembers who did and why. Writes
-   * that the list holds itself read the offset back (the browser rounds and clamps), so the
-   * echo is recognised exactly.
-   */
-  const writeScroll = (element: HTMLElement, offset: number, reason: ScrollWriteReason, behavior?: ScrollBehavior) => {
-    // A smooth move to outside the window jumps: from where the new window clamps the scroller,
-    // the browser's animation would cross a window's height of rows it has not laid out, and the
-    // next render's re-base stopped it half way (FUZZ_COPIES seed 20999).
-    const isWindowMoved = keepInScrollSpace(offset);
-    traceScrollWrite(reason, offset, isWindowMoved ? undefined : behavior);
-    const inScroller = offset - scaling.appliedSpace.shift;
-    element.scrollTo({ top: inScroller, behavior: isWindowMoved ? undefined : behavior });
-    scaling.scrollerOffset = inScroller;
-    // The list or the app moved it: until the reader's next intent, no move is a reader's jump.
-    if (reason === 'command' || reason === 'raw' || reason === 'pin') scaling.isReaderDriving = false;
-    // A re-base keeps the list's offset: its echo is that of whatever write came before, if any.
-    if (reason === 'rebase') {
-      lastWrite ??= { offset, reason };
-      knownOffset = offset;
-      return offset;
-    }
-    // The scroller is where this write put it: an older compensation's dropped fraction is void.
-    if (reason !== 'compensation') subpixel = NO_CARRY;
-    const isReadBack = reason === 'pin' || reason === 'anchor' || reason === 'command-correction';
-    const landed = isReadBack ? offsetNow() : offset;
-    lastWrite = { offset: landed, reason };
-    if (reason !== 'raw') knownOffset = landed;
-    return landed;
-  };
-
-  /** TanStack's `scrollToFn`: its commands, corrections and compensations all come through here. */
-  let tanstackWriteReason: ScrollWriteReason = 'command';
-  const scrollToFn = (
-    offset: number,
-    { adjustments, behavior }: { adjustments?: number; behavior?: ScrollBehavior },
-    instance: ListVirtualizer,
-  ): void => {
-    const element = instance.scrollElement;
-    if (element === null) return;
-    const isCompensation = adjustments !== undefined && behavior !== 'smooth';
-    const next = offset + (adjustments ?? 0);
-    if (!isCompensation) {
-      writeScroll(element, next, tanstackWriteReason, behavior);
-      return;
-    }
-    // TanStack's offset is where the reader was before a move it has not read yet: a compensation
-    // from there writes that old offset back, and the move is lost for good. The move wins.
-    if (hasUnreadMove(element)) {
-      subpixel = NO_CARRY;
-      return;
-    }
-    // TanStack adds the adjustment to its offset with the same addition as `next`, so a chain compares equal.
-    const carry = offset === subpixel.chainOffset ? subpixel.carry : startChainCarry(element, offset);
-    writeScroll(element, next + carry, 'compensation');
-    expireClampedCompensation();
-    // Reading scrollTop costs a layout, so only compensations (which need it) do.
-    const lost = next + carry - offsetNow();
-    subpixel = { chainOffset: next, carry, dropped: Math.abs(lost) < 1 ? lost : 0 };
-  };
-
-  /**
-   * A compensation that the content's end clamped is final once its frame is over: by then the
-   * content's height includes every row measured with it, and TanStack has written the rest if
-   * the content grew (it retries in the same measuring batch, and at the write's scroll event).
-   * Any later growth is another change, which must not move the reader (fuzz seed 13006).
-   */
-  let clampExpiryFrame = 0;
-  const expireClampedCompensation = () => {
-    if (clampExpiryFrame !== 0 || typeof requestAnimationFrame === 'undefined') return;
-    clampExpiryFrame = requestAnimationFrame(() => {
-      clampExpiryFrame = 0;
-      forgetClampedAdjustment(virtualizer);
-    });
-  };
-
-  /**
-   * The carry of a compensation that starts a chain. When TanStack's offset is the scroller's own
-   * (read back at a scroll event), what the browser dropped of our last compensation is still owed.
-   * When TanStack's offset is an exact, fractional target the scroller stands rounded from (after
-   * an anchored change), the reader sees the rows where the scroller is: the chain starts from
-   * there, and an older drop no longer applies (any other write forgets it, see `writeScroll`).
-   * Carrying the older drop there moved the reader's row 1.1 px when a narrower container
-   * re-wrapped the rows above it (found by the fuzzer, issue #13).
-   */
-  const startChainCarry = (element: HTMLElement, offset: number): number => {
-    const sinceModel = offsetNow() - offset;
-    return sinceModel !== 0 && Math.abs(sinceModel) < 1 ? sinceModel : subpixel.dropped;
-  };
 
   const dispatch = (event: ScrollOwnerEvent) => {
     const previous = owner;
@@ -870,13 +732,13 @@ export const createChatListEngine = <TMessage>() => {
     const row = index === -1 ? undefined : getLayout(virtualizer)[index];
     if (anchor !== null && row !== undefined) {
       const offset = Math.min(getAnchoredOffset(anchor, row.start), bottomOffset(scroller));
-      setModelScrollOffset(virtualizer, writeScroll(scroller, offset, 'anchor'));
+      scrollWriter.setModelOffset(virtualizer, scrollWriter.write(scroller, offset, 'anchor'));
     }
     // Written here, not left to `pinToBottom`: the shorter content clamped the scroller, and the
     // pin leaves an offset it did not write to the scroll event. The long fuzz run found a list
     // pinned at the bottom left 83 px above it after a prepend of 1 000 and a remeasure.
     if (owner.kind === 'pinned-to-bottom') {
-      setModelScrollOffset(virtualizer, writeScroll(scroller, bottomOffset(scroller), 'pin'));
+      scrollWriter.setModelOffset(virtualizer, scrollWriter.write(scroller, bottomOffset(scroller), 'pin'));
     }
     // New sizes can change what is in view without a scroll event (the browser fires none for an
     // offset it already reported): the fuzzer (seed 11001) found the current turn left on the one
@@ -907,7 +769,7 @@ export const createChatListEngine = <TMessage>() => {
         // viewport that was hidden, a held offset): the DOM is the judge. (The browser clamps
         // the offset of content shorter than the viewport to 0.)
         if (scroller !== null && owner.kind === 'command') {
-          writeScroll(scroller, correctedOffsetOf(owner.command.target, scroller), 'command-correction');
+          scrollWriter.write(scroller, correctedOffsetOf(owner.command.target, scroller), 'command-correction');
         }
         dispatch({ type: 'command-corrected', offset: offsetNow() });
         return;
@@ -1026,9 +888,8 @@ export const createChatListEngine = <TMessage>() => {
       turns.noteCommandStarted(target);
       anchoredRow = null;
       resolveCommand = resolve;
-      tanstackWriteReason = 'command';
       start();
-      knownOffset = offsetNow();
+      scrollWriter.noteKnownOffset(offsetNow());
       applyEffect({ type: 'watch-next-frame' });
     });
   };
@@ -1067,7 +928,7 @@ export const createChatListEngine = <TMessage>() => {
   ): Promise<boolean> => {
     const target: ScrollTarget = { kind: 'index', index, align: 'start', offset };
     return startCommand(target, behavior, reason, () => {
-      if (scroller !== null) writeScroll(scroller, correctedOffsetOf(target, scroller), 'command', behavior);
+      if (scroller !== null) scrollWriter.write(scroller, correctedOffsetOf(target, scroller), 'command', behavior);
     });
   };
 
@@ -1225,11 +1086,12 @@ export const createChatListEngine = <TMessage>() => {
   /** `scrollToOffset` and `scrollBy`: raw moves by the app, which end any command under way. */
   const scrollRaw = (method: 'scrollToOffset' | 'scrollBy', value: number, scrollOptions?: ScrollToEdgeOptions) => {
     dispatch({ type: 'raw-move' });
-    const writeBefore = lastWrite;
+    const writeBefore = scrollWriter.lastWrite;
     const scrollTopBefore = scroller?.scrollTop ?? 0;
-    tanstackWriteReason = 'raw';
-    virtualizer[method](value, scrollOptions && { behavior: toMotionBehavior(scrollOptions.behavior) });
-    tanstackWriteReason = 'command';
+    scrollWriter.asRawMove(() =>
+      virtualizer[method](value, scrollOptions && { behavior: toMotionBehavior(scrollOptions.behavior) }),
+    );
+    const { lastWrite } = scrollWriter;
     // A move the browser clamps to where the scroller already stands (scrollBy down at the bottom,
     // scrollToOffset to the current offset) sends no scroll event: the edges are read now, as
     // that event would have. Otherwise the list, let go by the move, stayed let go at the bottom,
@@ -1567,7 +1429,7 @@ export const createChatListEngine = <TMessage>() => {
     // A glide on its way there is at the bottom for the app: no "↓ new" flicker while it trails.
     // The owner reads the edge itself: the reader's scroll away must release the pin.
     isAtBottom = isAtBottomEdgeNow || isGlidingNow();
-    knownOffset = metrics.scrollOffset;
+    scrollWriter.noteKnownOffset(metrics.scrollOffset);
     dispatch({ type: 'edges-read', isAtBottom: isAtPinnedBottomEdge(metrics), isOwnWrite });
     if (isAtTop !== wasAtTop) options.onAtTopChange?.(isAtTop);
     if (isAtBottom !== wasAtBottom) options.onAtBottomChange?.(isAtBottom);
@@ -1614,15 +1476,15 @@ export const createChatListEngine = <TMessage>() => {
       committedHasSuffix !== inputs.hasSuffix ||
       // Moved since we last read or wrote it (the app set scrollTop, or a commit landed
       // before the scroll event): the scroll event decides, not a stale state.
-      isMovedSinceKnown(scroller)
+      scrollWriter.isMovedSinceKnown(scroller)
     ) {
       return;
     }
     const bottom = bottomOffset(scroller);
     const offset = offsetNow();
-    if (bottom - offset <= 0.5) knownOffset = offset;
+    if (bottom - offset <= 0.5) scrollWriter.noteKnownOffset(offset);
     else if (followsByGliding()) glideToBottom();
-    else writeScroll(scroller, bottom, 'pin');
+    else scrollWriter.write(scroller, bottom, 'pin');
   };
 
   /**
@@ -1632,7 +1494,7 @@ export const createChatListEngine = <TMessage>() => {
    * it: the scroll event decides (see `pinToBottom`).
    */
   const correctCommandTarget = () => {
-    if (scroller === null || owner.kind !== 'command' || isMovedSinceKnown(scroller)) return;
+    if (scroller === null || owner.kind !== 'command' || scrollWriter.isMovedSinceKnown(scroller)) return;
     dispatch({ type: 'layout-changed', offset: offsetNow(), isOnTarget: isOnTarget(owner.command.target) });
   };
 
@@ -1652,7 +1514,7 @@ export const createChatListEngine = <TMessage>() => {
     const bottom = bottomOffset(scroller);
     const offset = offsetNow();
     if (bottom - offset <= 0.5) return;
-    if (performance.now() >= glideHeldUntil) writeScroll(scroller, nextGlideOffset(offset, bottom), 'pin');
+    if (performance.now() >= glideHeldUntil) scrollWriter.write(scroller, nextGlideOffset(offset, bottom), 'pin');
     glideFrame = requestAnimationFrame(glideStep);
   };
   const glideToBottom = () => {
@@ -1665,35 +1527,6 @@ export const createChatListEngine = <TMessage>() => {
     cancelAnimationFrame(glideFrame);
     glideFrame = 0;
   };
-
-  /**
-   * Whether the scroller moved up from where we left it only because the content got shorter
-   * under it: the browser clamps the offset to the new bottom. Rows measured smaller after a
-   * resize (their wrapping changed) shrink the content for a frame before TanStack's total
-   * catches up; the pin took that move for the reader's and let go, leaving the list 156 px
-   * above the bottom once the total grew back (found by the fuzzer, issue #13). A reader who
-   * scrolls up does not stop exactly at the bottom edge.
-   */
-  const isClampedAtBottom = (element: HTMLElement) =>
-    offsetNow() < knownOffset && bottomOffset(element) - offsetNow() < 1;
-
-  /**
-   * Whether the scroller moved since we last read or wrote it (the app set `scrollTop`, or a
-   * commit landed before the scroll event), other than by the browser's clamp: the scroll event
-   * decides then, not a state it has not seen.
-   */
-  const isMovedSinceKnown = (element: HTMLElement) =>
-    Math.abs(offsetNow() - knownOffset) >= 1 && !isClampedAtBottom(element);
-
-  /**
-   * Whether the scroller stands where neither our last write nor the last scroll event left it:
-   * someone else (the reader's thumb, a script) moved it, and the move's scroll event has not
-   * come yet. A write that moves nothing sends no scroll event, so the last write is not always
-   * echoed, and is compared as well. The browser clamping the offset to a content that shrank
-   * under it is not a move.
-   */
-  const hasUnreadMove = (element: HTMLElement) =>
-    isMovedSinceKnown(element) && (lastWrite === null || Math.abs(offsetNow() - lastWrite.offset) >= 1);
 
   // Listens to the scroller only while it is attached, so `scroller` is that element.
   const onScroll = () => {
@@ -1714,8 +1547,7 @@ export const createChatListEngine = <TMessage>() => {
       if (content !== null && owner.kind !== 'command') measureRenderedRows(content);
       inputs.options.onScrollEnd?.();
     }, SCROLL_END_DELAY_MS);
-    const write = lastWrite;
-    lastWrite = null;
+    const write = scrollWriter.takeLastWrite();
     const isOwnWrite = write !== null && write.reason !== 'raw' && Math.abs(offset - write.offset) < 1;
     // The echo of our own pin arrives after layout: rows measured in between may have grown
     // the content again. That is still growth, not the reader.
@@ -1746,7 +1578,7 @@ export const createChatListEngine = <TMessage>() => {
    * being committed planned from the scroller's offset already, so its anchored row stays.
    */
   const readMoveBeforeItsEvent = () => {
-    if (scroller === null || !hasUnreadMove(scroller)) return;
+    if (scroller === null || !scrollWriter.hasUnreadMove(scroller)) return;
     readScrollerMove(scroller);
     endOpeningWindow();
     syncWithScroller(false);
@@ -1773,7 +1605,7 @@ export const createChatListEngine = <TMessage>() => {
     // a wheel during a smooth scrollToTop left the list carried on to the top under the reader.
     // A write to where the list stands stops it; the reader's own scroll comes after this event.
     if (owner.kind === 'command' && owner.command.behavior === 'smooth' && scroller !== null) {
-      writeScroll(scroller, offsetNow(), 'halt');
+      scrollWriter.write(scroller, offsetNow(), 'halt');
     }
     dispatch({ type: 'reader-intent' });
   };
@@ -1838,8 +1670,7 @@ export const createChatListEngine = <TMessage>() => {
       clearTimeout(readCheckTimer);
       stopGliding();
       cancelOpeningWindowEnd();
-      cancelAnimationFrame(clampExpiryFrame);
-      clampExpiryFrame = 0;
+      scrollWriter.stop();
       olderLoader.request++;
       newerLoader.request++;
       // A watch frame still scheduled finds no command and stops.
@@ -1875,8 +1706,10 @@ export const createChatListEngine = <TMessage>() => {
       // reply (a change below the reader's row) stood still until it timed out.
       const isSmoothCommand = owner.kind === 'command' && owner.command.behavior === 'smooth';
       const landed =
-        isSmoothCommand && Math.abs(offset - offsetNow()) < 1 ? offsetNow() : writeScroll(scroller, offset, 'anchor');
-      setModelScrollOffset(virtualizer, landed);
+        isSmoothCommand && Math.abs(offset - offsetNow()) < 1
+          ? offsetNow()
+          : scrollWriter.write(scroller, offset, 'anchor');
+      scrollWriter.setModelOffset(virtualizer, landed);
     }
     const { length } = messages;
     const change = detectMessageChange(committed, length, getKeyAt);
@@ -1903,7 +1736,7 @@ export const createChatListEngine = <TMessage>() => {
       // already queued: that render would mount and measure the rows at the old offset, then
       // the scroll event those at the bottom. Told now, the first frame renders and measures
       // only the bottom rows.
-      setModelScrollOffset(virtualizer, offsetNow());
+      scrollWriter.setModelOffset(virtualizer, offsetNow());
     } else if (change.newerCount > 0) {
       const newMessages = withoutHoles(messages.slice(length - change.newerCount));
       // A turn that starts at the live end is held at the top: sized before the follow aims at the bottom.
@@ -2063,7 +1896,7 @@ export const createChatListEngine = <TMessage>() => {
     contentRef,
     sizerRef,
     announcerRef,
-    scrollToFn,
+    scrollToFn: scrollWriter.scrollToFn,
     shouldAdjustScrollPositionOnItemSizeChange: shouldCompensate,
     /**
      * The render's inputs, before TanStack lays it out: the anchor is found in the last layout.
@@ -2110,7 +1943,7 @@ export const createChatListEngine = <TMessage>() => {
         scaling.isReaderDriving &&
         isScaledSpace(scaling.appliedSpace) &&
         readScrollerMove(scroller);
-      if (hasMoved && virtualizer !== undefined) setModelScrollOffset(virtualizer, offsetNow());
+      if (hasMoved && virtualizer !== undefined) scrollWriter.setModelOffset(virtualizer, offsetNow());
       pendingAnchor =
         previous !== undefined &&
         virtualizer !== undefined &&
@@ -2179,7 +2012,7 @@ export const createChatListEngine = <TMessage>() => {
     const offset = Math.min(anchoredOffset, maxOffset);
     clampedAnchor = offset < anchoredOffset ? { anchoredOffset, plannedOffset: offset } : null;
     if (Math.abs(offset - (instance.scrollOffset ?? 0)) < 0.01 && clampedAnchor === null) return;
-    setModelScrollOffset(instance, offset);
+    scrollWriter.setModelOffset(instance, offset);
     hasOffsetToWrite = true;
   }
 

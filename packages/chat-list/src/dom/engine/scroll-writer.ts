@@ -1,0 +1,258 @@
+import type { ScrollSpace } from '../../core';
+import { traceScrollWrite } from '../engine-trace';
+import { forgetClampedAdjustment, setModelScrollOffset, type ListVirtualizer } from '../tanstack-internals';
+
+/**
+ * Why the scroller's offset was written. Every write goes through the scroll writer, which
+ * records the last one: the scroll event it causes is then recognised as ours (an echo), and
+ * a write by anyone else (the reader, the app's own `scrollTop = …`) as theirs.
+ * - `command`, `command-correction`: a scroll command under way, and its per-frame correction;
+ * - `pin`: holding a pinned list at the bottom while it grows;
+ * - `anchor`: keeping the reader's row still across a change of messages;
+ * - `compensation`: TanStack keeping the view still while rows above it are measured;
+ * - `raw`: `scrollToOffset` / `scrollBy` from the app, which is not ours to hold.
+ */
+export type ScrollWriteReason =
+  | 'command'
+  | 'command-correction'
+  | 'pin'
+  | 'anchor'
+  | 'compensation'
+  | 'raw'
+  /** A scaled list's window moved under the reader, who sees no move (issue #15). */
+  | 'rebase'
+  /** The browser's animation of a smooth command stopped where the list stands: the reader took over. */
+  | 'halt';
+
+export interface ScrollWrite {
+  offset: number;
+  reason: ScrollWriteReason;
+}
+
+/**
+ * Compensation writes land on whole pixels at most device pixel ratios, so each loses up to a
+ * pixel; hundreds of them (rows measured while scrolling up) would add up to a visible drift.
+ * What the browser dropped is carried into the next compensation, keeping the total error
+ * under one pixel.
+ *
+ * TanStack's offset after a compensation is the exact target it asked for, not where the
+ * browser put the scroller. A compensation that continues from ours (before a scroll event has
+ * read the scroller again) still owes the carry our last target added, not what the browser
+ * dropped of it: carrying that would count the fraction twice, and a chain of them drifts by
+ * pixels.
+ */
+interface SubpixelCarry {
+  /** TanStack's offset right after our last compensation. */
+  chainOffset: number;
+  /** The carry that write added. */
+  carry: number;
+  /** What the browser dropped of that write. */
+  dropped: number;
+}
+
+const NO_CARRY: Readonly<SubpixelCarry> = { chainOffset: NaN, carry: 0, dropped: 0 };
+
+/**
+ * The scaled space as the writer needs it (see `scroll-space.ts` in core): the scroller's offset
+ * is the list's minus `appliedSpace.shift`. The writer notes where it put the scroller and that
+ * the reader no longer drives it.
+ */
+export interface WriterScaling {
+  appliedSpace: ScrollSpace;
+  scrollerOffset: number;
+  isReaderDriving: boolean;
+}
+
+/** What the scroll writer reads from the rest of the engine. */
+export interface ScrollWriterHost {
+  virtualizer: () => ListVirtualizer;
+  scaling: WriterScaling;
+  /** The list's offset now (the scroller's plus the scaled space's shift). */
+  offsetNow: () => number;
+  /** The largest offset the list can take in this scroller. */
+  bottomOffset: (element: HTMLElement) => number;
+  /** Moves a scaled list's window so that `offset` is inside it; true when it moved. */
+  keepInScrollSpace: (offset: number) => boolean;
+}
+
+/**
+ * The only code that writes the scroller's offset and TanStack's (lint forbids it anywhere else
+ * in src/), and so the one that knows which scroll events are echoes of our own writes. It owns
+ * the last write, the offset the list was last known at, and the sub-pixel carry of TanStack's
+ * compensations.
+ */
+export const createScrollWriter = (host: ScrollWriterHost) => {
+  const { scaling, offsetNow } = host;
+  /** The last write, until the scroll event it causes has been read. */
+  let lastWrite: ScrollWrite | null = null;
+  /** The offset the edges describe, or our last write put the scroller at: a scroller found elsewhere was moved by someone whose scroll event is still to come. */
+  let knownOffset = 0;
+  let subpixel: SubpixelCarry = NO_CARRY;
+  /** The reason of TanStack's writes that are not compensations: its commands, or the app's raw moves. */
+  let tanstackWriteReason: ScrollWriteReason = 'command';
+  let clampExpiryFrame = 0;
+
+  /**
+   * Writes the scroller's offset and remembers who did and why. Writes that the list holds
+   * itself read the offset back (the browser rounds and clamps), so the echo is recognised
+   * exactly. Returns where the list landed.
+   */
+  const write = (element: HTMLElement, offset: number, reason: ScrollWriteReason, behavior?: ScrollBehavior) => {
+    // A smooth move to outside the window jumps: from where the new window clamps the scroller,
+    // the browser's animation would cross a window's height of rows it has not laid out, and the
+    // next render's re-base stopped it half way (FUZZ_COPIES seed 20999).
+    const isWindowMoved = host.keepInScrollSpace(offset);
+    traceScrollWrite(reason, offset, isWindowMoved ? undefined : behavior);
+    const inScroller = offset - scaling.appliedSpace.shift;
+    element.scrollTo({ top: inScroller, behavior: isWindowMoved ? undefined : behavior });
+    scaling.scrollerOffset = inScroller;
+    // The list or the app moved it: until the reader's next intent, no move is a reader's jump.
+    if (reason === 'command' || reason === 'raw' || reason === 'pin') scaling.isReaderDriving = false;
+    // A re-base keeps the list's offset: its echo is that of whatever write came before, if any.
+    if (reason === 'rebase') {
+      lastWrite ??= { offset, reason };
+      knownOffset = offset;
+      return offset;
+    }
+    // The scroller is where this write put it: an older compensation's dropped fraction is void.
+    if (reason !== 'compensation') subpixel = NO_CARRY;
+    const isReadBack = reason === 'pin' || reason === 'anchor' || reason === 'command-correction';
+    const landed = isReadBack ? offsetNow() : offset;
+    lastWrite = { offset: landed, reason };
+    if (reason !== 'raw') knownOffset = landed;
+    return landed;
+  };
+
+  /**
+   * Moves TanStack's idea of the offset before the DOM is written, so that the render in
+   * progress picks the rows for where the list is about to be (see `setModelScrollOffset`).
+   */
+  const setModelOffset = (instance: ListVirtualizer, offset: number) => setModelScrollOffset(instance, offset);
+
+  /** TanStack's `scrollToFn`: its commands, corrections and compensations all come through here. */
+  const scrollToFn = (
+    offset: number,
+    { adjustments, behavior }: { adjustments?: number; behavior?: ScrollBehavior },
+    instance: ListVirtualizer,
+  ): void => {
+    const element = instance.scrollElement;
+    if (element === null) return;
+    const isCompensation = adjustments !== undefined && behavior !== 'smooth';
+    const next = offset + (adjustments ?? 0);
+    if (!isCompensation) {
+      write(element, next, tanstackWriteReason, behavior);
+      return;
+    }
+    // TanStack's offset is where the reader was before a move it has not read yet: a compensation
+    // from there writes that old offset back, and the move is lost for good. The move wins.
+    if (hasUnreadMove(element)) {
+      subpixel = NO_CARRY;
+      return;
+    }
+    // TanStack adds the adjustment to its offset with the same addition as `next`, so a chain compares equal.
+    const carry = offset === subpixel.chainOffset ? subpixel.carry : startChainCarry(offset);
+    write(element, next + carry, 'compensation');
+    expireClampedCompensation();
+    // Reading scrollTop costs a layout, so only compensations (which need it) do.
+    const lost = next + carry - offsetNow();
+    subpixel = { chainOffset: next, carry, dropped: Math.abs(lost) < 1 ? lost : 0 };
+  };
+
+  /**
+   * A compensation that the content's end clamped is final once its frame is over: by then the
+   * content's height includes every row measured with it, and TanStack has written the rest if
+   * the content grew (it retries in the same measuring batch, and at the write's scroll event).
+   * Any later growth is another change, which must not move the reader (fuzz seed 13006).
+   */
+  const expireClampedCompensation = () => {
+    if (clampExpiryFrame !== 0 || typeof requestAnimationFrame === 'undefined') return;
+    clampExpiryFrame = requestAnimationFrame(() => {
+      clampExpiryFrame = 0;
+      forgetClampedAdjustment(host.virtualizer());
+    });
+  };
+
+  /**
+   * The carry of a compensation that starts a chain. When TanStack's offset is the scroller's own
+   * (read back at a scroll event), what the browser dropped of our last compensation is still owed.
+   * When TanStack's offset is an exact, fractional target the scroller stands rounded from (after
+   * an anchored change), the reader sees the rows where the scroller is: the chain starts from
+   * there, and an older drop no longer applies (any other write forgets it, see `write`).
+   * Carrying the older drop there moved the reader's row 1.1 px when a narrower container
+   * re-wrapped the rows above it (found by the fuzzer, issue #13).
+   */
+  const startChainCarry = (offset: number): number => {
+    const sinceModel = offsetNow() - offset;
+    return sinceModel !== 0 && Math.abs(sinceModel) < 1 ? sinceModel : subpixel.dropped;
+  };
+
+  /**
+   * Whether the scroller moved up from where we left it only because the content got shorter
+   * under it: the browser clamps the offset to the new bottom. Rows measured smaller after a
+   * resize (their wrapping changed) shrink the content for a frame before TanStack's total
+   * catches up; the pin took that move for the reader's and let go, leaving the list 156 px
+   * above the bottom once the total grew back (found by the fuzzer, issue #13). A reader who
+   * scrolls up does not stop exactly at the bottom edge.
+   */
+  const isClampedAtBottom = (element: HTMLElement) =>
+    offsetNow() < knownOffset && host.bottomOffset(element) - offsetNow() < 1;
+
+  /**
+   * Whether the scroller moved since we last read or wrote it (the app set `scrollTop`, or a
+   * commit landed before the scroll event), other than by the browser's clamp: the scroll event
+   * decides then, not a state it has not seen.
+   */
+  const isMovedSinceKnown = (element: HTMLElement) =>
+    Math.abs(offsetNow() - knownOffset) >= 1 && !isClampedAtBottom(element);
+
+  /**
+   * Whether the scroller stands where neither our last write nor the last scroll event left it:
+   * someone else (the reader's thumb, a script) moved it, and the move's scroll event has not
+   * come yet. A write that moves nothing sends no scroll event, so the last write is not always
+   * echoed, and is compared as well. The browser clamping the offset to a content that shrank
+   * under it is not a move.
+   */
+  const hasUnreadMove = (element: HTMLElement) =>
+    isMovedSinceKnown(element) && (lastWrite === null || Math.abs(offsetNow() - lastWrite.offset) >= 1);
+
+  return {
+    write,
+    setModelOffset,
+    scrollToFn,
+    isMovedSinceKnown,
+    hasUnreadMove,
+    /** The list was read or put at `offset` (the edges were read, a command started, the pin found it there). */
+    noteKnownOffset(offset: number) {
+      knownOffset = offset;
+    },
+    /** The last write not yet echoed by a scroll event, if any. */
+    get lastWrite(): ScrollWrite | null {
+      return lastWrite;
+    },
+    /** A scroll event reads the write it may echo: after it, no earlier write explains a move. */
+    takeLastWrite(): ScrollWrite | null {
+      const taken = lastWrite;
+      lastWrite = null;
+      return taken;
+    },
+    /**
+     * Runs TanStack's `scrollToOffset` / `scrollBy` for the app: their writes are `raw`, not a
+     * command's.
+     */
+    asRawMove(move: () => void) {
+      tanstackWriteReason = 'raw';
+      try {
+        move();
+      } finally {
+        tanstackWriteReason = 'command';
+      }
+    },
+    /** The list unmounted: no frame of it may run. */
+    stop() {
+      cancelAnimationFrame(clampExpiryFrame);
+      clampExpiryFrame = 0;
+    },
+  };
+};
+
+export type ScrollWriter = ReturnType<typeof createScrollWriter>;
