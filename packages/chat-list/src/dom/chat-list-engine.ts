@@ -2,9 +2,6 @@ import { observeElementOffset as observeTanstackOffset, type VirtualItem } from 
 import {
   AT_BOTTOM_THRESHOLD_RULE,
   EDGE_TOLERANCE_PX,
-  HISTORY_END_OFFSET_RULE,
-  NEWER_END_OFFSET_RULE,
-  INITIAL_HISTORY_TRIGGER,
   NO_COMMITTED_MESSAGES,
   READER,
   SCROLL_END_DELAY_MS,
@@ -29,13 +26,9 @@ import {
   isAtBottomEdge,
   isAtTopEdge,
   isHeadingForBottom,
-  isInHistoryZone,
-  isInNewerZone,
   isSameVisibleRange,
-  nextGlideOffset,
   isGroupStartRow,
   isPinnedWhileGrowing,
-  reduceHistoryTrigger,
   reduceScrollOwner,
   resolveFollowPolicy,
   resolveIsSent,
@@ -47,8 +40,6 @@ import {
   type ChangedWindow,
   type FollowBehavior,
   type GroupKey,
-  type HistoryTriggerEvent,
-  type HistoryTriggerState,
   type MessageKey,
   type MessageVisibility,
   type ReadingAnchor,
@@ -76,6 +67,8 @@ import {
   SUFFIX_ROW,
 } from '../core';
 import { announce, getAnnouncement, toMotionBehavior } from './accessibility';
+import { createEdgeLoaders } from './engine/edge-loaders';
+import { createGlide } from './engine/glide';
 import { createScrollWriter } from './engine/scroll-writer';
 import { traceOwnerChange } from './engine-trace';
 import { warnIfUnbounded, warnOnce } from './dev-warnings';
@@ -201,20 +194,6 @@ interface AnchoredRow {
   /** Whether the change gave the row its group's header or took it away, until the row is measured. */
   hasNewHeader: boolean;
 }
-
-/** One edge's loader: its trigger, and a token for its latest request. */
-interface EdgeLoader {
-  callback: 'onHistoryEndReached' | 'onNewerEndReached';
-  trigger: HistoryTriggerState;
-  /** Counts the calls; unmounting moves it on, so no earlier request settles anything. */
-  request: number;
-}
-
-const createEdgeLoader = (callback: EdgeLoader['callback']): EdgeLoader => ({
-  callback,
-  trigger: INITIAL_HISTORY_TRIGGER,
-  request: 0,
-});
 
 /** The reading anchor of a render, waiting for TanStack's new layout. */
 interface PendingAnchor {
@@ -371,11 +350,6 @@ export const createChatListEngine = <TMessage>() => {
   // The edges as the last read found them; an empty list is at both.
   let isAtTop = true;
   let isAtBottom = true;
-  /** `onHistoryEndReached` at the top edge and `onNewerEndReached` at the bottom one (issue #16). */
-  const olderLoader = createEdgeLoader('onHistoryEndReached');
-  const newerLoader = createEdgeLoader('onNewerEndReached');
-  /** Whether the list set `aria-busy` on the scroller (a page is loading). */
-  let isBusyShown = false;
   /** `hasNewer` as of the last commit: messages that arrive while it was true are a loaded page, not news. */
   let committedHasNewer = false;
   const seen = createSeenTracker();
@@ -399,14 +373,6 @@ export const createChatListEngine = <TMessage>() => {
   let offsetAtLastScroll = 0;
   let scrollEndTimer: ReturnType<typeof setTimeout> | undefined;
   /** onOlderMessages / onNewerMessages calls waiting for the paint (see `flushBatches`). */
-  /** The animation frame of a glide to the bottom (`smoothFollow`); 0 when none is under way. */
-  let glideFrame = 0;
-  /**
-   * Until when a glide writes nothing (a `performance.now()` time): the reader's intent came, and
-   * its scroll event decides who owns the offset. A glide write in between would move the list
-   * back under the reader's wheel and pass for ours (found by the smooth-follow test at DPR 1.25).
-   */
-  let glideHeldUntil = 0;
   /**
    * The turn being read (`currentTurnId`) as last reported, and the turn options it was found
    * with: a render that changes only those reports again without a scroll or a commit.
@@ -504,6 +470,16 @@ export const createChatListEngine = <TMessage>() => {
   /** The list's offset: the scroller's, plus the content above its window when scaled. */
   const offsetNow = () => (scroller === null ? 0 : scroller.scrollTop + scaling.appliedSpace.shift);
   /** The one writer of the scroller's offset and TanStack's; the echoes of its writes are ours. */
+  /** Smooth following: growth of a pinned list glides to the bottom (`smoothFollow`). */
+  const glide = createGlide({
+    scroller: () => scroller,
+    isMounted: () => isMounted,
+    isPinned: () => owner.kind === 'pinned-to-bottom',
+    isSmoothFollowAsked: () => inputs.options.smoothFollow === true,
+    offsetNow,
+    bottomOffset: (element) => bottomOffset(element),
+    writePin: (element, offset) => scrollWriter.write(element, offset, 'pin'),
+  });
   const scrollWriter = createScrollWriter({
     virtualizer: () => virtualizer,
     scaling,
@@ -1146,7 +1122,7 @@ export const createChatListEngine = <TMessage>() => {
       return isAtTopEdge(readMetrics());
     },
     get isAtBottom() {
-      return !hasNewer() && (isAtBottomEdge(readMetrics(), atBottomThreshold()) || isGlidingNow());
+      return !hasNewer() && (isAtBottomEdge(readMetrics(), atBottomThreshold()) || glide.isGliding());
     },
     get isScrolling() {
       return isScrolling;
@@ -1187,53 +1163,13 @@ export const createChatListEngine = <TMessage>() => {
       }),
   };
 
-  /**
-   * Calls an edge's loader. Only the latest request of a mounted list may settle the trigger:
-   * one that settles after an unmount (or a remount that asked again, as <Activity> does) must
-   * not unlock a second call while the newer one is pending.
-   */
-  const requestMore = (loader: EdgeLoader) => {
-    const request = ++loader.request;
-    const isCurrent = () => isMounted && request === loader.request;
-    const settle = () => {
-      if (isCurrent()) dispatchLoader(loader, 'request-settled');
-    };
-    const report = (error: unknown) => console.error(`[@chat-list/react] ${loader.callback} failed:`, error);
-    try {
-      const pending = inputs.options[loader.callback]?.(handle) as Promise<unknown> | undefined;
-      if (pending && typeof pending.then === 'function') {
-        pending.then(settle, (error: unknown) => {
-          // Aborting the load on unmount is the usual pattern; only the current request reports it.
-          if (isCurrent()) report(error);
-          settle();
-        });
-        return;
-      }
-    } catch (error) {
-      report(error);
-    }
-    settle();
-  };
-
-  const dispatchLoader = (loader: EdgeLoader, event: HistoryTriggerEvent) => {
-    const transition = reduceHistoryTrigger(loader.trigger, event);
-    loader.trigger = transition.state;
-    if (transition.shouldRequestHistory) requestMore(loader);
-    syncBusy();
-  };
-
-  /**
-   * `aria-busy` on the scroller while a page of older or newer messages is loading: the feed
-   * pattern's signal to assistive technology that its articles are about to change (issue #17).
-   */
-  const syncBusy = () => {
-    const isLoading = olderLoader.trigger.isPending || newerLoader.trigger.isPending;
-    // Only what the list set is taken back: an `aria-busy` of the app's stays until a load ends.
-    if (scroller === null || isLoading === isBusyShown) return;
-    isBusyShown = isLoading;
-    if (isLoading) scroller.setAttribute('aria-busy', 'true');
-    else scroller.removeAttribute('aria-busy');
-  };
+  /** Loading both ways: the app's loaders called near each end, and `aria-busy` while one loads. */
+  const edgeLoaders = createEdgeLoaders<TMessage>({
+    options: () => inputs.options,
+    handle,
+    scroller: () => scroller,
+    isMounted: () => isMounted,
+  });
 
   /**
    * Read receipts: tells the read tracker which messages are in view and how much of each, reports
@@ -1428,35 +1364,19 @@ export const createChatListEngine = <TMessage>() => {
     const isAtBottomEdgeNow = !hasNewer() && isAtBottomEdge(metrics, atBottomThreshold());
     // A glide on its way there is at the bottom for the app: no "↓ new" flicker while it trails.
     // The owner reads the edge itself: the reader's scroll away must release the pin.
-    isAtBottom = isAtBottomEdgeNow || isGlidingNow();
+    isAtBottom = isAtBottomEdgeNow || glide.isGliding();
     scrollWriter.noteKnownOffset(metrics.scrollOffset);
     dispatch({ type: 'edges-read', isAtBottom: isAtPinnedBottomEdge(metrics), isOwnWrite });
     if (isAtTop !== wasAtTop) options.onAtTopChange?.(isAtTop);
     if (isAtBottom !== wasAtBottom) options.onAtBottomChange?.(isAtBottom);
     reportVisible();
-    const layout = getLayout(virtualizer);
-    dispatchLoader(
-      olderLoader,
-      isInHistoryZone({
-        ...metrics,
-        isAtBottom: isAtBottomEdge(metrics),
-        historyEndOffset: sanitizeNumber(options.historyEndOffset, HISTORY_END_OFFSET_RULE),
+    edgeLoaders.readZones(metrics, () => {
+      const layout = getLayout(virtualizer);
+      return {
         prefixSize: firstMessageRow() > 0 ? (layout[0]?.size ?? 0) : 0,
-      })
-        ? 'in-zone'
-        : 'out-of-zone',
-    );
-    dispatchLoader(
-      newerLoader,
-      isInNewerZone({
-        ...metrics,
-        hasNewer: hasNewer() && options.onNewerEndReached !== undefined,
-        newerEndOffset: sanitizeNumber(options.newerEndOffset, NEWER_END_OFFSET_RULE),
         suffixSize: inputs.hasSuffix ? (layout[layout.length - 1]?.size ?? 0) : 0,
-      })
-        ? 'in-zone'
-        : 'out-of-zone',
-    );
+      };
+    });
   };
 
   /**
@@ -1483,7 +1403,7 @@ export const createChatListEngine = <TMessage>() => {
     const bottom = bottomOffset(scroller);
     const offset = offsetNow();
     if (bottom - offset <= 0.5) scrollWriter.noteKnownOffset(offset);
-    else if (followsByGliding()) glideToBottom();
+    else if (glide.isFollowingByGliding()) glide.start();
     else scrollWriter.write(scroller, bottom, 'pin');
   };
 
@@ -1496,36 +1416,6 @@ export const createChatListEngine = <TMessage>() => {
   const correctCommandTarget = () => {
     if (scroller === null || owner.kind !== 'command' || scrollWriter.isMovedSinceKnown(scroller)) return;
     dispatch({ type: 'layout-changed', offset: offsetNow(), isOnTarget: isOnTarget(owner.command.target) });
-  };
-
-  /** Whether growth is followed by gliding (`smoothFollow`, not under `prefers-reduced-motion`). */
-  const followsByGliding = () =>
-    inputs.options.smoothFollow === true &&
-    typeof requestAnimationFrame !== 'undefined' &&
-    toMotionBehavior('smooth') === 'smooth';
-
-  /**
-   * One frame of a glide: towards the bottom as it is now, so the target moves with the content
-   * (issue #19). The writes are the pin's: their scroll events are ours, and the list stays pinned.
-   */
-  const glideStep = () => {
-    glideFrame = 0;
-    if (scroller === null || !isMounted || owner.kind !== 'pinned-to-bottom') return;
-    const bottom = bottomOffset(scroller);
-    const offset = offsetNow();
-    if (bottom - offset <= 0.5) return;
-    if (performance.now() >= glideHeldUntil) scrollWriter.write(scroller, nextGlideOffset(offset, bottom), 'pin');
-    glideFrame = requestAnimationFrame(glideStep);
-  };
-  const glideToBottom = () => {
-    if (glideFrame === 0) glideFrame = requestAnimationFrame(glideStep);
-  };
-  /** Whether a glide towards the bottom is under way (and not held for the reader). */
-  const isGlidingNow = () =>
-    glideFrame !== 0 && owner.kind === 'pinned-to-bottom' && performance.now() >= glideHeldUntil;
-  const stopGliding = () => {
-    cancelAnimationFrame(glideFrame);
-    glideFrame = 0;
   };
 
   // Listens to the scroller only while it is attached, so `scroller` is that element.
@@ -1597,10 +1487,7 @@ export const createChatListEngine = <TMessage>() => {
     endOpeningWindow();
     turns.release(virtualizer.getTotalSize());
     scaling.isReaderDriving = true;
-    // In the same frame: no glide write may land before the reader's own scroll is read. A wheel
-    // down at the bottom sends no scroll event: the glide resumes after the scroll-end delay.
-    stopGliding();
-    glideHeldUntil = performance.now() + SCROLL_END_DELAY_MS;
+    glide.holdForReader();
     // The browser animates a smooth command itself, and releasing the command does not stop it:
     // a wheel during a smooth scrollToTop left the list carried on to the top under the reader.
     // A write to where the list stands stops it; the reader's own scroll comes after this event.
@@ -1668,11 +1555,10 @@ export const createChatListEngine = <TMessage>() => {
       committedMessages = null;
       clearTimeout(scrollEndTimer);
       clearTimeout(readCheckTimer);
-      stopGliding();
+      glide.stop();
       cancelOpeningWindowEnd();
       scrollWriter.stop();
-      olderLoader.request++;
-      newerLoader.request++;
+      edgeLoaders.unmount();
       // A watch frame still scheduled finds no command and stops.
       dispatch({ type: 'unmounted' });
       // Unmounted, a waiting command resolves false at once, as any command on an unmounted list.
@@ -1725,11 +1611,9 @@ export const createChatListEngine = <TMessage>() => {
     const wasAtBottom = isAtBottom || isHeadingForBottom(owner);
     if (change.kind === 'opened') {
       // A new conversation opens at its newest message, whatever the follow mode (SPEC §2.5).
-      olderLoader.trigger = INITIAL_HISTORY_TRIGGER;
-      newerLoader.trigger = INITIAL_HISTORY_TRIGGER;
+      edgeLoaders.reopen();
       readerHeading = null;
       turns.reset();
-      syncBusy();
       needsOpeningScroll = handle.viewportSize === 0;
       void openConversation();
       // TanStack learns the new offset from the scroll event, after the re-render this commit
@@ -1753,7 +1637,7 @@ export const createChatListEngine = <TMessage>() => {
       pendingBatches.push(() => inputs.options.onNewerMessages?.(handle, newMessages));
       // Arrivals are announced, a loaded page is not; rows that merely mount never are.
       if (wasAtLiveEnd) pendingBatches.push(() => announceNewMessages(newMessages));
-      dispatchLoader(newerLoader, 'messages-loaded');
+      edgeLoaders.messagesLoaded('newer');
     } else if (suffixChanged && wasAtBottom && pinsWhileGrowing) {
       // A suffix ("typing…") appearing at the bottom is growth of the last row.
       void scrollToBottom('auto', 'follow');
@@ -1761,7 +1645,7 @@ export const createChatListEngine = <TMessage>() => {
     if (change.olderCount > 0) {
       const olderMessages = withoutHoles(messages.slice(0, change.olderCount));
       pendingBatches.push(() => inputs.options.onOlderMessages?.(handle, olderMessages));
-      dispatchLoader(olderLoader, 'messages-loaded');
+      edgeLoaders.messagesLoaded('older');
     }
     // Also after an 'unchanged' one: same count and edges can hide a replaced key in view,
     // which seen tracking must learn (#13). A pinned list is pinned first, so a streamed token
@@ -1822,7 +1706,7 @@ export const createChatListEngine = <TMessage>() => {
     const pins = !hasNewer() && isPinnedWhileGrowing(inputs.options.follow);
     if (pins === pinsWhileGrowing) return;
     pinsWhileGrowing = pins;
-    dispatch({ type: 'policy-changed', isAtBottom: isGlidingNow() || isAtPinnedBottomEdge(readMetrics()) });
+    dispatch({ type: 'policy-changed', isAtBottom: glide.isGliding() || isAtPinnedBottomEdge(readMetrics()) });
   };
 
   /**
