@@ -127,6 +127,25 @@ export const INTERNAL_PROPERTIES = [
   // an anchored offset the estimated content clamped (src/dom/chat-list-engine.ts, `clampedAnchor`)
   'anchoredOffset',
   'plannedOffset',
+  // the kernel's modules and their hosts (src/dom/engine/)
+  'setModelOffset',
+  'noteKnownOffset',
+  'takeLastWrite',
+  'asRawMove',
+  'isMovedSinceKnown',
+  'hasUnreadMove',
+  'lastWrite',
+  'keepInScrollSpace',
+  'offsetNow',
+  'bottomOffset',
+  'isFollowingByGliding',
+  'isGliding',
+  'holdForReader',
+  'isSmoothFollowAsked',
+  'writePin',
+  'isPinned',
+  'readZones',
+  'messagesLoaded',
 ];
 
 export default defineConfig({
@@ -140,6 +159,8 @@ export default defineConfig({
   target: 'es2022',
   treeshake: true,
   external: ['react', 'react-dom', '@tanstack/react-virtual', '@tanstack/virtual-core'],
+  // The engine's trace is for the library's own browser tests (src/dom/engine-trace.ts): none in dist.
+  define: { __CHAT_LIST_TRACE__: 'false' },
   esbuildOptions(options) {
     options.mangleProps = new RegExp(`^(${INTERNAL_PROPERTIES.join('|')})$`);
   },

@@ -10,6 +10,8 @@ export default defineConfig(({ mode }) => ({
   root: fileURLToPath(new URL('./test/fixtures', import.meta.url)),
   base: './',
   plugins: [react()],
+  // The fixture pages record the engine's trace (src/dom/engine-trace.ts, `pnpm trace`).
+  define: { __CHAT_LIST_TRACE__: 'true' },
   resolve: {
     alias: [
       { find: '@chat-list/react', replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },

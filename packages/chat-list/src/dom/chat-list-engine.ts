@@ -70,7 +70,7 @@ import { announce, getAnnouncement, toMotionBehavior } from './accessibility';
 import { createEdgeLoaders } from './engine/edge-loaders';
 import { createGlide } from './engine/glide';
 import { createScrollWriter } from './engine/scroll-writer';
-import { traceOwnerChange } from './engine-trace';
+import { isTracing, traceOwnerChange } from './engine-trace';
 import { warnIfUnbounded, warnOnce } from './dev-warnings';
 import { getRangeExtractor } from './rendered-rows';
 import { createTurnAnchor } from './turn-anchor';
@@ -627,7 +627,7 @@ export const createChatListEngine = <TMessage>() => {
     const previous = owner;
     const transition = reduceScrollOwner(owner, event, { pinsWhileGrowing });
     owner = transition.owner;
-    traceOwnerChange(event.type, previous, owner);
+    if (isTracing) traceOwnerChange(event.type, previous, owner);
     for (const effect of transition.effects) applyEffect(effect);
     if (previous.kind === 'command' && owner.kind !== 'command') {
       if (previous.command.behavior === 'smooth') remeasureRenderedRows();

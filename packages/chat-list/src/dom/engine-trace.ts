@@ -27,7 +27,16 @@ export type EngineTraceEntry =
       command?: { reason: ScrollCommandReason; target: ScrollTarget['kind'] };
     };
 
-/** Where the entries go; null (the default) records nothing and costs one comparison per write. */
+/**
+ * Replaced by `true` where the trace is wanted (the browser tests' fixture pages) and by `false` in
+ * the published build, whose minifier then drops every call below: apps pay nothing for it.
+ */
+declare const __CHAT_LIST_TRACE__: boolean | undefined;
+
+/** Whether this build records the trace: guard each call, so that a build without it drops the call. */
+export const isTracing = typeof __CHAT_LIST_TRACE__ !== 'undefined' && __CHAT_LIST_TRACE__;
+
+/** Where the entries go; null (the default) records nothing. */
 let sink: ((entry: EngineTraceEntry) => void) | null = null;
 
 /**

@@ -1,5 +1,5 @@
 import type { VirtualItem, Virtualizer } from '@tanstack/virtual-core';
-import { traceModelOffset } from './engine-trace';
+import { isTracing, traceModelOffset } from './engine-trace';
 
 /**
  * Every use of a TanStack Virtual member that is private, or public but undocumented, lives
@@ -124,7 +124,7 @@ export const getRowKeyedMaps = (virtualizer: ListVirtualizer): Array<Map<unknown
  * also retargets a command in flight.
  */
 export const setModelScrollOffset = (virtualizer: ListVirtualizer, offset: number): void => {
-  traceModelOffset(offset);
+  if (isTracing) traceModelOffset(offset);
   virtualizer.scrollOffset = offset;
 };
 

@@ -1,5 +1,5 @@
 import type { ScrollSpace } from '../../core';
-import { traceScrollWrite } from '../engine-trace';
+import { isTracing, traceScrollWrite } from '../engine-trace';
 import { forgetClampedAdjustment, setModelScrollOffset, type ListVirtualizer } from '../tanstack-internals';
 
 /**
@@ -102,7 +102,7 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
     // the browser's animation would cross a window's height of rows it has not laid out, and the
     // next render's re-base stopped it half way (FUZZ_COPIES seed 20999).
     const isWindowMoved = host.keepInScrollSpace(offset);
-    traceScrollWrite(reason, offset, isWindowMoved ? undefined : behavior);
+    if (isTracing) traceScrollWrite(reason, offset, isWindowMoved ? undefined : behavior);
     const inScroller = offset - scaling.appliedSpace.shift;
     element.scrollTo({ top: inScroller, behavior: isWindowMoved ? undefined : behavior });
     scaling.scrollerOffset = inScroller;
