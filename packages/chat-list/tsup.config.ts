@@ -146,6 +146,14 @@ export const INTERNAL_PROPERTIES = [
   'isPinned',
   'readZones',
   'messagesLoaded',
+  'reportVisible',
+  'recheckRead',
+  'currentTurnKey',
+  'reportTurnIfOptionsChanged',
+  'isReportable',
+  'readMetrics',
+  'isRowMeasured',
+  'hasOpened',
 ];
 
 export default defineConfig({

@@ -5,11 +5,6 @@ import {
   NO_COMMITTED_MESSAGES,
   READER,
   SCROLL_END_DELAY_MS,
-  createSeenTracker,
-  createReadTracker,
-  getVisibleRatio,
-  MESSAGES_SEEN_DELAY_RULE,
-  MESSAGES_SEEN_RATIO_RULE,
   decideFollow,
   detectMessageChange,
   findAnchorIndex,
@@ -26,7 +21,6 @@ import {
   isAtBottomEdge,
   isAtTopEdge,
   isHeadingForBottom,
-  isSameVisibleRange,
   isGroupStartRow,
   isPinnedWhileGrowing,
   reduceScrollOwner,
@@ -41,7 +35,6 @@ import {
   type FollowBehavior,
   type GroupKey,
   type MessageKey,
-  type MessageVisibility,
   type ReadingAnchor,
   type ScrollCommand,
   type ScrollCommandReason,
@@ -69,6 +62,7 @@ import {
 import { announce, getAnnouncement, toMotionBehavior } from './accessibility';
 import { createEdgeLoaders } from './engine/edge-loaders';
 import { createGlide } from './engine/glide';
+import { createReporting } from './engine/reporting';
 import { createScrollWriter } from './engine/scroll-writer';
 import { isTracing, traceOwnerChange } from './engine-trace';
 import { warnIfUnbounded, warnOnce } from './dev-warnings';
@@ -352,13 +346,6 @@ export const createChatListEngine = <TMessage>() => {
   let isAtBottom = true;
   /** `hasNewer` as of the last commit: messages that arrive while it was true are a loaded page, not news. */
   let committedHasNewer = false;
-  const seen = createSeenTracker();
-  let unseenCount = 0;
-  /** `onMessagesSeen`: read receipts (issue #16), and the timer that looks again when one is due. */
-  const reads = createReadTracker();
-  let readCheckTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The range `onVisibleRangeChange` last reported. */
-  let reportedRange: VisibleRange | null = null;
   let isScrolling = false;
   /**
    * Which way the reader last scrolled, until they turn: the rows ahead get the whole overscan,
@@ -373,15 +360,6 @@ export const createChatListEngine = <TMessage>() => {
   let offsetAtLastScroll = 0;
   let scrollEndTimer: ReturnType<typeof setTimeout> | undefined;
   /** onOlderMessages / onNewerMessages calls waiting for the paint (see `flushBatches`). */
-  /**
-   * The turn being read (`currentTurnId`) as last reported, and the turn options it was found
-   * with: a render that changes only those reports again without a scroll or a commit.
-   */
-  let reportedTurn: { key: MessageKey | undefined; isTurnStart: unknown; turnPeek: unknown } = {
-    key: undefined,
-    isTurnStart: undefined,
-    turnPeek: undefined,
-  };
   let pendingBatches: Array<() => void> = [];
   let detachScroller: (() => void) | undefined;
 
@@ -1078,6 +1056,23 @@ export const createChatListEngine = <TMessage>() => {
     }
   };
 
+  /** What the list tells the app about what is in view: seen, unseen count, range, read receipts, current turn. */
+  const reporting = createReporting<TMessage>({
+    options: () => inputs.options,
+    messages: () => inputs.messages,
+    getKeyAt: (index) => inputs.getKeyAt(index),
+    scroller: () => scroller,
+    hasOpened: () => hasOpened(),
+    isReportable: () => isReportable(),
+    getVisibleRange: () => getVisibleRange(),
+    readMetrics: () => readMetrics(),
+    rowAt: (index) => getLayout(virtualizer)[index + firstMessageRow()],
+    isRowMeasured: (row) => isRowMeasured(virtualizer, row.key),
+    isViewMoving: () => owner.kind === 'command',
+    findCurrentTurn: () => turns.findCurrentTurn(),
+  });
+  const { seen, reportVisible, recheckRead } = reporting;
+
   const handle: ChatListHandle<TMessage> = {
     // The newest message is always laid out: before the opening, `scrollToBottom` waits with the
     // other commands, but unlike them it does not end an opening window to run sooner.
@@ -1148,7 +1143,7 @@ export const createChatListEngine = <TMessage>() => {
     remeasure,
     getSnapshot,
     get currentTurnId() {
-      return reportedTurn.key;
+      return reporting.currentTurnKey;
     },
     scrollToTurn: (target, scrollOptions) =>
       resolveWhenLaidOut(() => {
@@ -1172,87 +1167,11 @@ export const createChatListEngine = <TMessage>() => {
   });
 
   /**
-   * Read receipts: tells the read tracker which messages are in view and how much of each, reports
-   * the ones it found read, and looks again when it says one will be (its decision, as data).
-   */
-  const reportRead = (range: VisibleRange | null) => {
-    const { options, messages, getKeyAt } = inputs;
-    clearTimeout(readCheckTimer);
-    if (options.onMessagesSeen === undefined || scroller === null) return;
-    const { scrollOffset, viewportSize } = readMetrics();
-    const layout = getLayout(virtualizer);
-    const visible: MessageVisibility[] = [];
-    for (let index = range?.firstIndex ?? 0; range !== null && index <= range.lastIndex; index++) {
-      const row = layout[index + firstMessageRow()];
-      const message = messages[index];
-      // A hole gets a stand-in key (useChatList's getKeyAt): there is no message to have read.
-      if (row === undefined || message === undefined || message === null) continue;
-      // An unmeasured row's place is a guess: an estimate once read a row the edge cut in half
-      // (the throttled suite, with messagesSeenDelay 0). It is looked at again once measured.
-      if (!isRowMeasured(virtualizer, row.key)) continue;
-      visible.push({ key: getKeyAt(index), visibleRatio: getVisibleRatio(row, scrollOffset, viewportSize) });
-    }
-    const now = performance.now();
-    const { read, checkAt } = reads.observe(
-      {
-        now,
-        visible,
-        isDocumentVisible: scroller.ownerDocument.visibilityState !== 'hidden',
-        isViewMoving: owner.kind === 'command',
-      },
-      {
-        minVisibleRatio: sanitizeNumber(options.messagesSeenRatio, MESSAGES_SEEN_RATIO_RULE),
-        minVisibleMs: sanitizeNumber(options.messagesSeenDelay, MESSAGES_SEEN_DELAY_RULE),
-      },
-    );
-    if (checkAt !== null) readCheckTimer = setTimeout(recheckRead, checkAt - now);
-    if (read.length > 0) options.onMessagesSeen(read);
-  };
-  /**
-   * The read tracker's timer, the tab shown or hidden, a command that landed: the messages in view
-   * are the same, their time or the tracker's conditions are not.
-   */
-  const recheckRead = () => {
-    if (isReportable()) reportRead(getVisibleRange());
-  };
-
-  /**
    * Whether what is in view may be reported now: there is a scroller, and this render's messages
    * are committed. Between a render and its commit the rows are the new messages' while the
    * policy has not run for them; the commit reports once it has.
    */
   const isReportable = () => scroller !== null && committedMessages === inputs.messages;
-
-  /** Seen tracking, the unseen count, the visible range and read receipts, from the layout as it is now. */
-  const reportVisible = () => {
-    // Before the opening nothing is in view: the scroller's first layout comes before the opening
-    // scroll, and its rows then were TanStack's first ones at offset 0, never shown (2 000 messages
-    // opened at the bottom reported 1 992 unseen, then 0).
-    if (!hasOpened()) return;
-    const { options, messages, getKeyAt } = inputs;
-    const range = getVisibleRange();
-    if (range !== null) seen.markVisible(range.firstIndex, range.lastIndex, getKeyAt);
-    if (!isSameVisibleRange(reportedRange, range)) {
-      reportedRange = range;
-      options.onVisibleRangeChange?.(range);
-    }
-    const unseen = seen.getUnseenCount(messages.length);
-    if (unseen !== unseenCount) {
-      unseenCount = unseen;
-      options.onUnseenCountChange?.(unseen);
-    }
-    reportRead(range);
-    reportCurrentTurn();
-  };
-
-  const reportCurrentTurn = () => {
-    const { isTurnStart, turnPeek, onCurrentTurnChange } = inputs.options;
-    const index = turns.findCurrentTurn();
-    const key = index === -1 ? undefined : inputs.getKeyAt(index);
-    const hasChanged = key !== reportedTurn.key;
-    reportedTurn = { key, isTurnStart, turnPeek };
-    if (hasChanged) onCurrentTurnChange?.(key);
-  };
 
   /**
    * TanStack's `onChange`: rows were measured (or the range moved). The content may have grown
@@ -1523,7 +1442,7 @@ export const createChatListEngine = <TMessage>() => {
       element.removeEventListener('scroll', onScroll);
       for (const type of INTENT_EVENTS) element.removeEventListener(type, onUserIntent);
       element.ownerDocument.removeEventListener('visibilitychange', recheckRead);
-      clearTimeout(readCheckTimer);
+      reporting.stop();
       stopObserving?.();
     };
   };
@@ -1554,7 +1473,7 @@ export const createChatListEngine = <TMessage>() => {
       committedHasSuffix = false;
       committedMessages = null;
       clearTimeout(scrollEndTimer);
-      clearTimeout(readCheckTimer);
+      reporting.stop();
       glide.stop();
       cancelOpeningWindowEnd();
       scrollWriter.stop();
@@ -1605,8 +1524,7 @@ export const createChatListEngine = <TMessage>() => {
     committedMessages = messages;
     const wasAtLiveEnd = !committedHasNewer;
     committedHasNewer = hasNewer();
-    seen.applyChange(change, length, getKeyAt);
-    reads.prune(length, getKeyAt);
+    reporting.applyChange(change, length, getKeyAt);
 
     const wasAtBottom = isAtBottom || isHeadingForBottom(owner);
     if (change.kind === 'opened') {
@@ -1692,8 +1610,7 @@ export const createChatListEngine = <TMessage>() => {
     pinToBottom();
     // `isTurnStart` or `turnPeek` may have come, gone or changed without a scroll or a commit
     // (issue #19); otherwise the commit or the scroll has reported the turn already.
-    const { isTurnStart, turnPeek } = inputs.options;
-    if (isTurnStart !== reportedTurn.isTurnStart || turnPeek !== reportedTurn.turnPeek) reportCurrentTurn();
+    reporting.reportTurnIfOptionsChanged();
     if (isMounted) {
       if (isOpeningBlockInReach()) endOpeningWindow();
       else scheduleOpeningWindowEnd();

@@ -83,17 +83,18 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // browser's smooth scroll of a command stopped when the reader takes over (17.72 kB, 27.69 kB).
 // The engine's first kernel modules (the scroll writer, smooth following and the edge loaders as
 // modules that each own their state and ask the engine through a small host, with their internal
-// names mangled) took it to 18.07 kB and 28.03 kB: 0.35 kB of module boundaries, which the rest
-// of that work (private names mangled by a prefix, optional features in entries of their own)
-// is to win back and more.
+// names mangled) took it to 18.07 kB and 28.03 kB, and reporting what is in view (seen, unseen
+// count, range, read receipts, current turn) as a module to 18.20 kB and 28.14 kB: 0.48 kB of
+// module boundaries, which the rest of that work (private names mangled by a prefix, optional
+// features in entries of their own) is to win back and more.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
 // Until it is met, `ceiling`
 // holds today's size so that nothing grows unnoticed; the bar stays the goal.
 const BUDGETS = [
-  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 18067 },
-  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 28025 },
+  { name: 'React and TanStack Virtual external', external: [...REACT, ...TANSTACK], bar: 6 * KB, ceiling: 18198 },
+  { name: 'TanStack Virtual included (React external)', external: REACT, bar: 16 * KB, ceiling: 28139 },
 ];
 
 const measure = (external: string[]) =>
