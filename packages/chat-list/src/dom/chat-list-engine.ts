@@ -1,7 +1,6 @@
 import { observeElementOffset as observeTanstackOffset, type VirtualItem } from '@tanstack/virtual-core';
 import {
   AT_BOTTOM_THRESHOLD_RULE,
-  EDGE_TOLERANCE_PX,
   NO_COMMITTED_MESSAGES,
   READER,
   SCROLL_END_DELAY_MS,
@@ -9,19 +8,11 @@ import {
   detectMessageChange,
   findAnchorIndex,
   findKey,
-  planOpeningWindow,
-  applyLayoutKeyPlan,
-  planLayoutKeys,
-  findChangedWindow,
-  findFirstLayoutChange,
-  findReadingAnchor,
   getAnchoredOffset,
   getCommittedEdges,
-  getVisibleIndexRange,
   isAtBottomEdge,
   isAtTopEdge,
   isHeadingForBottom,
-  isGroupStartRow,
   isPinnedWhileGrowing,
   reduceScrollOwner,
   resolveFollowPolicy,
@@ -29,39 +20,30 @@ import {
   defaultIsReceived,
   sanitizeNumber,
   shouldCompensateResize,
-  shouldKeepReadingAnchor,
   toVirtualizerAlign,
-  type ChangedWindow,
-  type FollowBehavior,
-  type GroupKey,
   type MessageKey,
-  type ReadingAnchor,
-  type ScrollCommand,
-  type ScrollCommandReason,
   type ScrollMetrics,
   type ScrollOwner,
   type ScrollOwnerEffect,
   type ScrollOwnerEvent,
-  type ScrollTarget,
-  MAX_SCROLL_SIZE,
-  UNSCALED_SPACE,
   hiddenBelow,
   isScaledSpace,
-  planScrollSpace,
   scrollSizeIn,
-  spaceAround,
-  spaceForReaderJump,
-  type ScrollSpace,
-  type ScrollSpaceGeometry,
   type ScrollHeading,
   messageIndexOfRow,
-  createDuplicateKeyCounter,
   PREFIX_ROW,
   SUFFIX_ROW,
 } from '../core';
 import { announce, getAnnouncement, toMotionBehavior } from './accessibility';
+import { createCommands } from './engine/commands';
 import { createEdgeLoaders } from './engine/edge-loaders';
 import { createGlide } from './engine/glide';
+import { createOpeningWindow } from './engine/opening-window';
+import type { LaidOutInputs, RenderInputs } from './engine/inputs';
+import { createReadingAnchor } from './engine/reading-anchor';
+import { createRowKeys, PREFIX_KEY, SUFFIX_KEY } from './engine/row-keys';
+import { createRowMeasuring, measureRowElement } from './engine/row-measuring';
+import { createScaledSpace } from './engine/scaled-space';
 import { createReporting } from './engine/reporting';
 import { createScrollWriter } from './engine/scroll-writer';
 import { isTracing, traceOwnerChange } from './engine-trace';
@@ -70,75 +52,26 @@ import { getRangeExtractor } from './rendered-rows';
 import { createTurnAnchor } from './turn-anchor';
 import {
   attachScrollElement,
-  forgetRowElement,
   getLayout,
-  getRowKeyedMaps,
-  getSizeChangeCount,
-  isLayoutCurrent,
   isRowMeasured,
   keepRoomToAppend,
-  measureElementNow,
   relayoutFrom,
   replaceMaxScrollOffset,
   type ListVirtualizer,
 } from './tanstack-internals';
-import type {
-  ChatListBehaviorOptions,
-  ChatListHandle,
-  ChatListSnapshot,
-  ScrollToEdgeOptions,
-  VisibleRange,
-} from './types';
+import type { ChatListHandle, ChatListSnapshot } from './types';
 
 declare const process: { env: { NODE_ENV?: string } };
 
-/**
- * New key or estimate functions that come within this many renders of each other count as one
- * churn; three of them warn. The list's own renders between two of the app's are a few.
- */
-const CALLBACK_CHURN_RENDERS = 10;
+export type { ListVirtualizer, RenderInputs };
+export { measureRowElement };
 
-export type { ListVirtualizer };
-
-export const PREFIX_KEY = '\u0000prefix';
-export const SUFFIX_KEY = '\u0000suffix';
 const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
 const INTENT_EVENTS = ['wheel', 'touchstart', 'touchmove', 'pointerdown', 'keydown'];
 
 /** The messages of a batch, without holes (undefined or null entries, rendered as empty rows). */
 const withoutHoles = <TMessage>(batch: TMessage[]): TMessage[] =>
   batch.filter((message) => message !== undefined && message !== null);
-
-/**
- * Whether a ResizeObserver callback is delivering row sizes to TanStack (on any list of the
- * page): a render inside it must wait (see `shouldRenderSynchronously`).
- */
-let isDeliveringRowSizes = false;
-
-/**
- * A row's height for TanStack. Rounded sizes drift by up to half a pixel per row; anchoring needs
- * the real, fractional height. A row laid out at zero width (a collapsed or hidden container)
- * wraps every word onto a line of its own, or has no height at all: that height says nothing of
- * the row's, and a row measured so kept it after the container widened, off screen, for good
- * (issue #13 bug 9). It keeps the size it has; the ResizeObserver measures it again once it has a width.
- */
-export const measureRowElement = (
-  element: HTMLElement,
-  entry: ResizeObserverEntry | undefined,
-  instance: ListVirtualizer,
-): number => {
-  // Only TanStack's ResizeObserver passes an entry: its callback is under way until its microtasks run.
-  if (entry !== undefined && !isDeliveringRowSizes) {
-    isDeliveringRowSizes = true;
-    queueMicrotask(() => (isDeliveringRowSizes = false));
-  }
-  const box = entry?.borderBoxSize?.[0];
-  const rect = box === undefined ? element.getBoundingClientRect() : undefined;
-  const width = box?.inlineSize ?? rect?.width ?? 0;
-  if (width > 0) return box?.blockSize ?? rect?.height ?? 0;
-  const index = instance.indexFromElement(element);
-  return getLayout(instance)[index]?.size ?? instance.options.estimateSize(index);
-};
 
 /** Calls `onResize` when the element's size changes; returns how to stop. Without ResizeObserver (jsdom), nothing. */
 const observeResize = (element: Element, onResize: () => void): (() => void) | undefined => {
@@ -147,58 +80,6 @@ const observeResize = (element: Element, onResize: () => void): (() => void) | u
   observer.observe(element);
   return () => observer.disconnect();
 };
-
-/** The inputs of one render, handed over by the hook before TanStack lays it out. */
-export interface RenderInputs<TMessage> {
-  options: ChatListBehaviorOptions<TMessage>;
-  messages: readonly TMessage[];
-  /** The key of `messages[index]`, with a fallback for a missing key. */
-  getKeyAt: (index: number) => MessageKey;
-  hasPrefix: boolean;
-  hasSuffix: boolean;
-  /** The group key of `messages[index]` (`getGroupKey`, checked); always undefined without groups. */
-  getGroupKeyAt: (index: number) => GroupKey | undefined;
-  /** Renders the list again (the hook's state setter): the engine ends its opening window with it. */
-  requestRender: () => void;
-}
-
-/** A rendered row's ref callback (see the engine's `rowRef`). */
-type RowRef = (element: HTMLElement | null) => void;
-
-/** A render's inputs as the engine lays them out: where its first message is among TanStack's rows (core `rows.ts`). */
-interface LaidOutInputs<TMessage> extends RenderInputs<TMessage> {
-  firstMessageRow: number;
-}
-
-/** Whether the row at `virtualIndex` is a message that starts a group of `getGroupKey` in these inputs. */
-const isGroupStartRowIn = <TMessage>(render: LaidOutInputs<TMessage>, virtualIndex: number): boolean =>
-  isGroupStartRow(virtualIndex, {
-    firstMessageRow: render.firstMessageRow,
-    messageCount: render.messages.length,
-    groupKeyAt: render.getGroupKeyAt,
-  });
-
-/**
- * The row the last change of messages kept still (the reader's): rows above it measured for the
- * first time grow upwards, and so does its own header when the change gave or took it.
- */
-interface AnchoredRow {
-  key: MessageKey;
-  index: number;
-  /** Whether the change gave the row its group's header or took it away, until the row is measured. */
-  hasNewHeader: boolean;
-}
-
-/** The reading anchor of a render, waiting for TanStack's new layout. */
-interface PendingAnchor {
-  anchor: ReadingAnchor<MessageKey>;
-  /** How many rows the anchor is expected to have moved by: the prepended messages and a prefix that came or went. */
-  expectedShift: number;
-  /** Whether the message count stayed: a replaced anchor row then stands at its old index. */
-  isSameCount: boolean;
-  /** Whether the anchor's row carried its group's header (`getGroupKey`) before the change. */
-  wasGroupStart: boolean;
-}
 
 /**
  * The chat policy's memory and the DOM listeners that feed it, created once per list and free
@@ -223,118 +104,25 @@ export const createChatListEngine = <TMessage>() => {
   let content: HTMLElement | null = null;
   /** True while `remeasure` measures the rendered rows: it anchors the reader's row itself. */
   let isRemeasuring = false;
-  /**
-   * Rows being measured by their ref callbacks (`measureRowRef`), and whether that changed the
-   * layout: a commit's rows are measured one callback at a time, and the layout change is
-   * handled once after the last (issue #15).
-   */
-  const rowMeasuring = { isActive: false, hasChangedLayout: false };
-  /**
-   * The rows' ref callbacks (`rowRef`) by layout key, those handed out in this render and in the
-   * one before: a row rendered again keeps its callback, and those of rows gone are dropped.
-   */
-  const rowRefs = {
-    ofThisRender: new Map<MessageKey, RowRef>(),
-    ofLastRender: new Map<MessageKey, RowRef>(),
-    /** The layout key of the row each element last showed. */
-    rowOfElement: new WeakMap<HTMLElement, MessageKey>(),
-  };
   /** The element as tall as all rows (`totalSize`), when the markup hands it over. */
   let sizer: HTMLElement | null = null;
   /** The visually hidden polite live region that announces newer messages (issue #17), when rendered. */
   let announcer: HTMLElement | null = null;
   let isMounted = false;
-  /**
-   * The opening window (core `opening-window.ts`): the oldest messages TanStack does not lay out
-   * yet, stood in for by one block of their estimated height. `isEndRequested` asks the next
-   * render to lay out all of them; the commands of the handle that arrive meanwhile wait in
-   * `waitingCommands`, so that every message is a target when they run.
-   */
-  const openingWindow = {
-    hiddenCount: 0,
-    isEndRequested: false,
-    frame: 0,
-    timer: undefined as ReturnType<typeof setTimeout> | undefined,
-    waitingCommands: [] as Array<() => void>,
-  };
-
   let owner: ScrollOwner = READER;
   let pinsWhileGrowing = true;
-  /** Resolves the promise of the command `owner` holds; null when there is none. */
-  let resolveCommand: ((landed: boolean) => void) | null = null;
-  let commandFrame = 0;
   /** The list must land at the bottom once it has a viewport (opened while hidden). */
   let needsOpeningScroll = false;
 
-  /**
-   * How the scroller's offsets map onto the list's (issue #15: past `MAX_SCROLL_SIZE` the
-   * scroller holds a window of the content, see core `scroll-space.ts`). The scroller and every
-   * offset read here use `appliedSpace`; the latest render laid its rows out in `renderedSpace`,
-   * which its commit applies. `scrollerOffset` is the scroller's own offset as last read or written,
-   * to tell a reader's jump from a scroll; `isReaderDriving` is true from the reader's intent
-   * until the list or the app moves the scroller.
-   */
-  const scaling: {
-    appliedSpace: ScrollSpace;
-    renderedSpace: ScrollSpace;
-    scrollerOffset: number;
-    isReaderDriving: boolean;
-  } = {
-    appliedSpace: UNSCALED_SPACE,
-    renderedSpace: UNSCALED_SPACE,
-    scrollerOffset: 0,
-    isReaderDriving: false,
-  };
-
-  /**
-   * The size changes TanStack made since it last laid the rows out, and its count of changes
-   * then (see `placeResizedRow`).
-   */
-  const resizesSinceLayout: { changeCount: number; resizes: Array<{ index: number; delta: number }> } = {
-    changeCount: 0,
-    resizes: [],
-  };
-
-  /** The reading anchor of the render in progress. */
-  let pendingAnchor: PendingAnchor | null = null;
-  /**
-   * The reader's row of the last anchored change, where it stands in the new layout, until the
-   * reader scrolls: rows the change put above it are measured after it was anchored.
-   */
-  let anchoredRow: AnchoredRow | null = null;
-  /** An anchored offset decided during render, for the commit to write. */
-  let hasOffsetToWrite = false;
-  /**
-   * The anchored offset of this render, when the content's estimated end clamped it: the commit
-   * clamps it again to the content as measured (see `keepReaderAnchored`).
-   */
-  let clampedAnchor: { anchoredOffset: number; plannedOffset: number } | null = null;
-  /**
-   * TanStack's `getItemKey`, a new function only when TanStack must lay rows out again (a key
-   * moved or changed, an affix came or went, a new estimate): TanStack redoes its layout when
-   * it gets a new one. A streamed token keeps it, so TanStack keeps its layout (issue #15).
-   */
-  let rowKeyGetter = createRowKeyGetter();
-  /** The first row this render's layout must be redone from, or null when it keeps the last one. */
-  let firstChangedRow: number | null = null;
-  /**
-   * A message row's layout key (TanStack's key of its measured size) is its index plus this:
-   * positions that follow their messages (core `layout-keys.ts`), so that TanStack's layout
-   * reads no message and hashes no id (issue #15).
-   */
-  let layoutKeyBase = 0;
-  /**
-   * The message keys of the latest render, counted to warn about keys that two messages share
-   * (development only: it reads the keys of each change's window).
-   */
-  const duplicateKeys = process.env.NODE_ENV === 'production' ? undefined : createDuplicateKeyCounter();
-  /**
-   * New `estimateSize` or `getMessageKey` functions that came close together, and the renders
-   * since the last one (development only). The list renders on its own between the app's renders
-   * (a measurement, a scroll, focus), with the same functions: counted in a row, a parent's
-   * inline function never warned.
-   */
-  const callbackChurn = { newCallbacks: 0, rendersSince: 0 };
+  /** The rows' layout keys: TanStack's `getItemKey`, and which rows a render lays out again. */
+  const rowKeys = createRowKeys<TMessage>({ virtualizer: () => virtualizer, inputs: () => inputs });
+  /** The rows' ref callbacks and the measurements they hand TanStack. */
+  const rowMeasuring = createRowMeasuring({
+    virtualizer: () => virtualizer,
+    isMounted: () => isMounted,
+    rowKeyAt: (virtualIndex) => rowKeys.getter(virtualIndex),
+    onLayoutChange: () => onLayoutChange(),
+  });
 
   let committed = NO_COMMITTED_MESSAGES;
   let committedHasSuffix = false;
@@ -365,69 +153,20 @@ export const createChatListEngine = <TMessage>() => {
 
   /** The row of `messages[0]` among TanStack's rows (core `rows.ts`): add it to a message's index to get its row. */
   const firstMessageRow = () => inputs.firstMessageRow;
-  /** Asks the next render to lay out every message (core `opening-window.ts`); nothing when all are. */
-  const endOpeningWindow = () => {
-    if (openingWindow.hiddenCount === 0 || openingWindow.isEndRequested) return;
-    openingWindow.isEndRequested = true;
-    inputs.requestRender();
-  };
-  /** Ends the opening window in a task after the first paint, unless something ends it before. */
-  const scheduleOpeningWindowEnd = () => {
-    if (openingWindow.hiddenCount === 0 || openingWindow.frame !== 0 || openingWindow.timer !== undefined) return;
-    if (typeof requestAnimationFrame === 'undefined') return endOpeningWindow();
-    // A timeout set in a frame's callback runs after that frame is painted.
-    openingWindow.frame = requestAnimationFrame(() => {
-      openingWindow.frame = 0;
-      openingWindow.timer = setTimeout(() => {
-        openingWindow.timer = undefined;
-        endOpeningWindow();
-      });
-    });
-  };
-  /**
-   * Whether the block that stands for the messages the opening window leaves out is within a
-   * viewport of the view: a viewport taller than the window's rows (a very tall window, tiny
-   * rows) would show it blank until the window ends after the paint. Then it ends at once.
-   */
-  const isOpeningBlockInReach = () => {
-    if (openingWindow.hiddenCount === 0 || openingWindow.isEndRequested || !hasOpened()) return false;
-    const firstLaidOut = getLayout(virtualizer)[0];
-    const { scrollOffset, viewportSize } = readMetrics();
-    return firstLaidOut !== undefined && viewportSize > 0 && scrollOffset < firstLaidOut.start + viewportSize;
-  };
-  const cancelOpeningWindowEnd = () => {
-    if (openingWindow.frame !== 0) cancelAnimationFrame(openingWindow.frame);
-    clearTimeout(openingWindow.timer);
-    openingWindow.frame = 0;
-    openingWindow.timer = undefined;
-  };
   /**
    * Whether the list has opened: its rows were rendered and the opening committed. The first
    * commit renders no rows; they come in the scroller's first layout, before the first paint
    * (issue #15), after the app's own mount effects, whose commands wait for them.
    */
   const hasOpened = () => committedMessages !== null;
-  /** Whether a command can run now: the list opened with every message laid out. An unmounted list runs it at once (it resolves false). */
-  const canRunCommands = () => !isMounted || (hasOpened() && openingWindow.hiddenCount === 0);
-  /** Runs the commands that waited for the opening and for every message to be laid out, once they are (or the list unmounts). */
-  const runWaitingCommands = () => {
-    if (!canRunCommands()) return;
-    const waiting = openingWindow.waitingCommands;
-    openingWindow.waitingCommands = [];
-    for (const run of waiting) run();
-  };
-  /**
-   * A command of the handle, run once the list has opened and TanStack lays out every message:
-   * in an opening window it waits for the next render, which ends the window, so that its
-   * target has a row.
-   */
-  const runWhenLaidOut = (command: () => void) => {
-    if (canRunCommands()) return command();
-    openingWindow.waitingCommands.push(command);
-    endOpeningWindow();
-  };
-  const resolveWhenLaidOut = (command: () => Promise<boolean>): Promise<boolean> =>
-    canRunCommands() ? command() : new Promise<boolean>((resolve) => runWhenLaidOut(() => resolve(command())));
+  /** The oldest messages of a long conversation, left out of TanStack's layout until after the opening's paint. */
+  const openingWindow = createOpeningWindow({
+    isMounted: () => isMounted,
+    hasOpened,
+    firstLaidOutStart: () => getLayout(virtualizer)[0]?.start,
+    readMetrics: () => readMetrics(),
+    requestRender: () => inputs.requestRender(),
+  });
   const hasNewer = () => inputs.options.hasNewer === true;
   const atBottomThreshold = () => sanitizeNumber(inputs.options.atBottomThreshold, AT_BOTTOM_THRESHOLD_RULE);
   /**
@@ -445,9 +184,22 @@ export const createChatListEngine = <TMessage>() => {
     if (index === PREFIX_ROW) return PREFIX_KEY;
     return index === SUFFIX_ROW ? SUFFIX_KEY : getKeyAt(index);
   };
+  /** A list past the browser's height cap: the scroller holds a window of the content. */
+  const scaledSpace = createScaledSpace({
+    scroller: () => scroller,
+    contentSize: () => contentSize(),
+    offsetNow: () => offsetNow(),
+    bottomOffset: (element) => bottomOffset(element),
+    isHeadingForBottom: () => isHeadingForBottom(owner),
+    fitSizer: () => fitSizer(),
+    writeRebase: (element, offset) => {
+      scrollWriter.write(element, offset, 'rebase');
+    },
+  });
+  /** The scaled space's record: which space the scroller and the latest render use (read-only here, but for the reader's intent). */
+  const scaling = scaledSpace.state;
   /** The list's offset: the scroller's, plus the content above its window when scaled. */
   const offsetNow = () => (scroller === null ? 0 : scroller.scrollTop + scaling.appliedSpace.shift);
-  /** The one writer of the scroller's offset and TanStack's; the echoes of its writes are ours. */
   /** Smooth following: growth of a pinned list glides to the bottom (`smoothFollow`). */
   const glide = createGlide({
     scroller: () => scroller,
@@ -458,12 +210,13 @@ export const createChatListEngine = <TMessage>() => {
     bottomOffset: (element) => bottomOffset(element),
     writePin: (element, offset) => scrollWriter.write(element, offset, 'pin'),
   });
+  /** The one writer of the scroller's offset and TanStack's; the echoes of its writes are ours. */
   const scrollWriter = createScrollWriter({
     virtualizer: () => virtualizer,
     scaling,
     offsetNow,
     bottomOffset: (element) => bottomOffset(element),
-    keepInScrollSpace: (offset) => keepInScrollSpace(offset),
+    keepInScrollSpace: (offset) => scaledSpace.keepIn(offset),
   });
 
   const turns = createTurnAnchor<TMessage>({
@@ -475,6 +228,45 @@ export const createChatListEngine = <TMessage>() => {
     turnPeek: () => inputs.options.turnPeek,
     scroller: () => scroller,
     scrollOffset: () => offsetNow(),
+  });
+  /** The reader's row, kept in its place across a change of messages. */
+  const readingAnchor = createReadingAnchor<TMessage>({
+    virtualizer: () => virtualizer,
+    scroller: () => scroller,
+    content: () => content,
+    inputs: () => inputs,
+    committed: () => committed,
+    offsetNow: () => offsetNow(),
+    bottomOffset: (element) => bottomOffset(element),
+    contentSize: () => contentSize(),
+    getRowMessageKey: (virtualIndex) => getRowMessageKey(virtualIndex),
+    isSmoothCommandUnderway: () => owner.kind === 'command' && owner.command.behavior === 'smooth',
+    measureRows: (measure) => rowMeasuring.whileMeasuring(measure),
+    writer: scrollWriter,
+  });
+  /** The scroll commands: the handle's, the follow policy's and the opening's. */
+  const commands = createCommands<TMessage>({
+    virtualizer: () => virtualizer,
+    scroller: () => scroller,
+    isMounted: () => isMounted,
+    options: () => inputs.options,
+    messages: () => inputs.messages,
+    getKeyAt: (index) => inputs.getKeyAt(index),
+    firstMessageRow,
+    owner: () => owner,
+    dispatch: (event) => dispatch(event),
+    offsetNow,
+    readMetrics: () => readMetrics(),
+    bottomOffset: (element) => bottomOffset(element),
+    isAtPinnedBottomEdge,
+    remeasureRenderedRows: () => remeasureRenderedRows(),
+    writer: scrollWriter,
+    forgetAnchoredRow: () => readingAnchor.forgetRow(),
+    noteCommandStarted: (target) => turns.noteCommandStarted(target),
+    findLastTurn: () => turns.findLastTurn(),
+    restoreNewestSeen: (index) => seen.restoreNewestSeen(index, inputs.getKeyAt),
+    scrollerOffset: () => scaling.scrollerOffset,
+    readEdgesAsReaderMove: () => syncWithScroller(false),
   });
 
   /**
@@ -502,74 +294,6 @@ export const createChatListEngine = <TMessage>() => {
   const bottomOffset = (element: HTMLElement) => Math.max(0, scrollSizeNow() - element.clientHeight);
   /** TanStack's largest offset: the list's, which a scaled list's scroller does not have (issue #15). */
   const maxListOffset = () => (scroller === null ? null : scrollSizeNow() - scroller.clientHeight);
-  const spaceGeometry = (): ScrollSpaceGeometry => ({
-    contentSize: contentSize(),
-    viewportSize: scroller?.clientHeight ?? 0,
-  });
-
-  /**
-   * Makes `next` the scroller's space between renders, keeping the scroller where it is: a
-   * command aimed outside the window, or a jump of the reader's. The rendered rows stand where
-   * the old space put them until TanStack re-renders for the new offset (a jump's frame, as in
-   * any virtualized list).
-   */
-  const moveScrollSpace = (next: ScrollSpace) => {
-    scaling.appliedSpace = next;
-    fitSizer();
-  };
-
-  /**
-   * In the commit of a render: the space its rows were laid out in becomes the scroller's, and
-   * the scroller moves by the difference, so the reader sees no move (one task, before paint).
-   */
-  const applyRenderedSpace = () => {
-    if (scaling.renderedSpace === scaling.appliedSpace) return;
-    const offset = offsetNow();
-    // A list heading for the bottom that stands at the end of its scroller was put there by the
-    // browser's clamp, to a sizer that lagged the content (rows measured in this commit): it
-    // stays at the bottom. Kept at the clamp's offset, it was 70 px short after the re-base, and
-    // the bottom command's next check took that for a reader's move up and let go (FUZZ_COPIES
-    // seed 20991: follow 'always' left an append 770 px above the bottom).
-    const isClampedAtBottom =
-      scroller !== null &&
-      isHeadingForBottom(owner) &&
-      scroller.scrollTop >= scroller.scrollHeight - scroller.clientHeight - 1;
-    scaling.appliedSpace = scaling.renderedSpace;
-    fitSizer();
-    if (scroller !== null) scrollWriter.write(scroller, isClampedAtBottom ? bottomOffset(scroller) : offset, 'rebase');
-    // The write may have moved the window on (the reader moved past it since the render): the
-    // scroller's space is the one in force now, for the rest of this commit.
-    scaling.renderedSpace = scaling.appliedSpace;
-  };
-
-  /** A target outside a scaled list's window moves the window there first (issue #15); true when it did. */
-  const keepInScrollSpace = (offset: number): boolean => {
-    const space = scaling.appliedSpace;
-    if (!isScaledSpace(space)) return false;
-    const geometry = spaceGeometry();
-    const inScroller = offset - space.shift;
-    const maxInScroller = scrollSizeIn(space, geometry.contentSize) - geometry.viewportSize;
-    // Past the end of a window open to the content's end the browser clamps, as unscaled.
-    if (inScroller >= 0 && (inScroller <= maxInScroller || space.end === null)) return false;
-    moveScrollSpace(spaceAround(offset, geometry));
-    return true;
-  };
-
-  /**
-   * Every scroll event, before its offset is read: a move of the reader's by many viewports at
-   * once (the thumb, Home, End) lands at the same fraction of the whole conversation.
-   */
-  const readScrollerMove = (element: HTMLElement): boolean => {
-    const offset = element.scrollTop;
-    const previous = scaling.scrollerOffset;
-    scaling.scrollerOffset = offset;
-    if (offset === previous) return false;
-    if (!scaling.isReaderDriving || !isScaledSpace(scaling.appliedSpace)) return true;
-    const next = spaceForReaderJump(scaling.appliedSpace, offset, previous, spaceGeometry());
-    if (next !== null) moveScrollSpace(next);
-    return true;
-  };
-
   /**
    * TanStack's `observeElementRect`: the scroller's size, read now and then whenever the
    * scroller's own ResizeObserver (`onViewportResize`) fires. TanStack's default creates an
@@ -597,7 +321,7 @@ export const createChatListEngine = <TMessage>() => {
     notify: (offset: number, isScrolling: boolean) => void,
   ): (() => void) | undefined =>
     observeTanstackOffset(instance, (offset, isScrolling) => {
-      if (instance.scrollElement !== null) readScrollerMove(instance.scrollElement);
+      if (instance.scrollElement !== null) scaledSpace.readScrollerMove(instance.scrollElement);
       notify(offset + scaling.appliedSpace.shift, isScrolling);
     });
 
@@ -624,43 +348,7 @@ export const createChatListEngine = <TMessage>() => {
     if (!isMounted || content === null) return;
     // TanStack neither compensates nor retargets during its own smooth scroll: end it first.
     virtualizer.cancelScroll();
-    measureRenderedRows(content);
-  };
-
-  const measureRenderedRows = (element: HTMLElement) => {
-    for (const row of element.children) {
-      const index = Number((row as HTMLElement).dataset.virtualIndex);
-      if (Number.isInteger(index))
-        virtualizer.resizeItem(index, measureRowElement(row as HTMLElement, undefined, virtualizer));
-    }
-  };
-
-  /**
-   * In the commit of an anchored change, before the anchor's offset is written, and after every
-   * render until the reader scrolls: the rows above the reader's row that are not measured yet,
-   * and the reader's row when the change gave or took its group's header, are measured, so that
-   * the write includes their sizes (a render after the commit can bring more in). Their ref callbacks
-   * measure new rows only while TanStack takes the list to be still (not within 150 ms of a
-   * scroll event), and the reader's row keeps its element, so no ref callback measures it. Until
-   * the next frame's ResizeObserver, scroll events and reads saw the reader's text off by the
-   * difference: a header's 30 px (a React 18 CI run), and 219.75 px when a page of history landed
-   * within 150 ms of a scroll (another).
-   */
-  const measureRowsAboveAnchoredRow = () => {
-    if (anchoredRow === null || content === null) return;
-    const { index: anchoredIndex, hasNewHeader } = anchoredRow;
-    rowMeasuring.isActive = true;
-    try {
-      for (const row of content.children) {
-        const index = Number((row as HTMLElement).dataset.virtualIndex);
-        if (!Number.isInteger(index) || index > anchoredIndex) continue;
-        const isUnmeasured =
-          index < anchoredIndex ? !isRowMeasured(virtualizer, virtualizer.options.getItemKey(index)) : hasNewHeader;
-        if (isUnmeasured) measureElementNow(virtualizer, row as HTMLElement);
-      }
-    } finally {
-      rowMeasuring.isActive = false;
-    }
+    rowMeasuring.measureRendered(content);
   };
 
   /**
@@ -673,11 +361,11 @@ export const createChatListEngine = <TMessage>() => {
    */
   const remeasure = () => {
     if (!isMounted || scroller === null || content === null) return;
-    const anchor = owner.kind === 'reader' ? findCurrentAnchor() : null;
+    const anchor = owner.kind === 'reader' ? readingAnchor.findCurrent() : null;
     isRemeasuring = true;
     try {
       virtualizer.measure();
-      measureRenderedRows(content);
+      rowMeasuring.measureRendered(content);
     } finally {
       isRemeasuring = false;
     }
@@ -710,224 +398,26 @@ export const createChatListEngine = <TMessage>() => {
         // fuzzer, seed 7005: currentTurnId stayed on the turn at the clamped offset).
         turns.noteCommandSettled(effect.landed);
         if (isReportable()) reportVisible();
-        const resolve = resolveCommand;
-        resolveCommand = null;
-        resolve?.(effect.landed);
+        commands.resolve(effect.landed);
         return;
       }
       case 'cancel-scroll':
         virtualizer.cancelScroll();
         return;
       case 'correct-command':
-        // TanStack reconciles its own command, but drops it in states we cannot see (a
-        // viewport that was hidden, a held offset): the DOM is the judge. (The browser clamps
-        // the offset of content shorter than the viewport to 0.)
-        if (scroller !== null && owner.kind === 'command') {
-          scrollWriter.write(scroller, correctedOffsetOf(owner.command.target, scroller), 'command-correction');
-        }
-        dispatch({ type: 'command-corrected', offset: offsetNow() });
+        commands.correct();
         return;
       case 'watch-next-frame':
-        if (commandFrame === 0 && typeof requestAnimationFrame !== 'undefined') {
-          commandFrame = requestAnimationFrame(watchCommand);
-        }
+        commands.watchNextFrame();
         return;
     }
-  };
-
-  const isOnTarget = (target: ScrollTarget): boolean => {
-    switch (target.kind) {
-      case 'bottom':
-        return isAtBottomEdge(readMetrics());
-      case 'top':
-        return offsetNow() < EDGE_TOLERANCE_PX;
-      case 'index': {
-        const offset = scroller === null ? undefined : messageTargetOffsetOf(target, scroller);
-        return offset !== undefined && Math.abs(offset - offsetNow()) <= EDGE_TOLERANCE_PX;
-      }
-    }
-  };
-
-  /**
-   * Measures the rendered rows when a smooth command reached its target by TanStack's layout, and
-   * returns whether it is still there. On the way, TanStack measures only the rows near the target
-   * (`shouldMeasureDuringScroll`), so the layout it aimed by can hold estimates for rows the
-   * view now shows: the fuzzer found a message asked to end at the viewport's bottom resolved
-   * `true` 40 px above it (issue #13). Rows measured to other sizes move the target: the
-   * command goes there at once, and lands on a later frame.
-   */
-  const measureOnArrival = (command: ScrollCommand): boolean => {
-    const { target } = command;
-    if (command.behavior !== 'smooth' || target.kind !== 'index' || Math.abs(offsetNow() - command.lastOffset) >= 0.5) {
-      return true;
-    }
-    remeasureRenderedRows();
-    if (isOnTarget(target)) return true;
-    virtualizer.scrollToIndex(target.index + firstMessageRow(), {
-      align: toVirtualizerAlign(target.align),
-      behavior: 'auto',
-    });
-    return false;
-  };
-
-  /**
-   * Where a command's target puts the scroller as the rows are laid out now, as the browser will
-   * clamp it: the bottom, the top, a message aligned in the viewport (where TanStack aims), or a
-   * message's top at `offset` px below the viewport's top (a restored snapshot).
-   */
-  const correctedOffsetOf = (target: ScrollTarget, element: HTMLElement): number => {
-    if (target.kind === 'bottom') return bottomOffset(element);
-    if (target.kind === 'top') return 0;
-    return messageTargetOffsetOf(target, element) ?? offsetNow();
-  };
-
-  /**
-   * Where a message target puts the scroller: aligned in the viewport (where TanStack aims), or
-   * its top at `offset` px below the viewport's top. The browser clamps, so a target past either
-   * end is reached at that end (content that just fills the viewport has nowhere to scroll, #13).
-   * Unknown while the row is not in the layout: such a command is never on its target, and times
-   * out rather than resolve `true` somewhere else.
-   */
-  const messageTargetOffsetOf = (
-    target: Extract<ScrollTarget, { kind: 'index' }>,
-    element: HTMLElement,
-  ): number | undefined => {
-    const row = target.index + firstMessageRow();
-    let offset: number | undefined;
-    if (target.offset === undefined) {
-      offset = virtualizer.getOffsetForIndex(row, toVirtualizerAlign(target.align))?.[0];
-    } else {
-      const rowStart = getLayout(virtualizer)[row]?.start;
-      offset = rowStart === undefined ? undefined : rowStart - target.offset;
-    }
-    return offset === undefined ? undefined : Math.min(Math.max(offset, 0), bottomOffset(element));
-  };
-
-  /** Once per frame while a command is under way. */
-  const watchCommand = () => {
-    commandFrame = 0;
-    if (owner.kind !== 'command') return;
-    const { target } = owner.command;
-    dispatch({
-      type: 'command-frame',
-      offset: offsetNow(),
-      isOnTarget: isOnTarget(target) && measureOnArrival(owner.command),
-      now: performance.now(),
-      isAtBottom: isAtPinnedBottomEdge(readMetrics()),
-    });
-  };
-
-  /** Starts a command: it owns the scroll position until it lands, is abandoned or superseded. */
-  const startCommand = (
-    target: ScrollTarget,
-    behavior: FollowBehavior,
-    reason: ScrollCommandReason,
-    start: () => void,
-  ): Promise<boolean> => {
-    if (!isMounted || scroller === null) {
-      dispatch({ type: 'raw-move' });
-      return Promise.resolve(false);
-    }
-    return new Promise<boolean>((resolve) => {
-      const command: ScrollCommand = {
-        target,
-        behavior,
-        reason,
-        startedAt: performance.now(),
-        landedFrames: 0,
-        lastOffset: NaN,
-      };
-      // Settles the command this one supersedes, before this one's promise is held.
-      dispatch({ type: 'command-started', command });
-      turns.noteCommandStarted(target);
-      anchoredRow = null;
-      resolveCommand = resolve;
-      start();
-      scrollWriter.noteKnownOffset(offsetNow());
-      applyEffect({ type: 'watch-next-frame' });
-    });
-  };
-
-  /**
-   * Opens a new conversation (SPEC §2.5, §2.9): at `initialAnchor`'s message when it is among
-   * the messages, else at the newest one. An opening at a message is not at the bottom, so
-   * newer messages follow by the policy's rule for a reader who scrolled up.
-   */
-  const openConversation = () => {
-    const snapshotOpening = reopenSnapshot();
-    if (snapshotOpening !== null) return snapshotOpening;
-    const anchor = inputs.options.initialAnchor;
-    if (anchor === 'last-turn') return openAtLastTurn();
-    const { messages, getKeyAt } = inputs;
-    const index =
-      anchor === undefined || messages.length === 0 ? -1 : findKey(anchor.id, getKeyAt, 0, messages.length - 1);
-    if (index === -1) {
-      if (process.env.NODE_ENV !== 'production' && anchor !== undefined) {
-        warnOnce(() => `initialAnchor: no message has the key ${JSON.stringify(anchor.id)}; opening at the bottom.`);
-      }
-      return scrollToBottom('auto', 'opening');
-    }
-    const align = anchor?.align ?? 'start';
-    return startCommand({ kind: 'index', index, align }, 'auto', 'opening', () =>
-      virtualizer.scrollToIndex(index + firstMessageRow(), { align, behavior: 'auto' }),
-    );
-  };
-
-  /** Brings a message's top to `offset` px below the viewport's top, as the browser clamps it (a turn, a snapshot's row). */
-  const scrollToRowOffset = (
-    index: number,
-    offset: number,
-    behavior: 'auto' | 'smooth',
-    reason: ScrollCommandReason,
-  ): Promise<boolean> => {
-    const target: ScrollTarget = { kind: 'index', index, align: 'start', offset };
-    return startCommand(target, behavior, reason, () => {
-      if (scroller !== null) scrollWriter.write(scroller, correctedOffsetOf(target, scroller), 'command', behavior);
-    });
-  };
-
-  /**
-   * `initialAnchor: 'last-turn'` (issue #19): the last turn's first message at the top; a turn
-   * shorter than the viewport cannot scroll there, and the browser's clamp lands it at the
-   * bottom, which is where such a transcript opens. Without a turn, at the bottom.
-   */
-  const openAtLastTurn = () => {
-    const turn = turns.findLastTurn();
-    return turn === null
-      ? scrollToBottom('auto', 'opening')
-      : scrollToRowOffset(turn.index, turn.offset, 'auto', 'opening');
-  };
-
-  /**
-   * Reopens at `initialSnapshot` (issue #16): the reader's row at its pixel, what they had seen
-   * as seen. Null when there is no snapshot or its row is not among the messages.
-   */
-  const reopenSnapshot = (): Promise<boolean> | null => {
-    const snapshot = inputs.options.initialSnapshot;
-    const { messages, getKeyAt } = inputs;
-    const last = messages.length - 1;
-    const index = snapshot === undefined || last < 0 ? -1 : findKey(snapshot.row.id, getKeyAt, 0, last);
-    if (snapshot === undefined || index === -1) {
-      if (process.env.NODE_ENV !== 'production' && snapshot !== undefined && last >= 0) {
-        warnOnce(
-          () => `initialSnapshot: no message has the key ${JSON.stringify(snapshot.row.id)}; opening as without it.`,
-        );
-      }
-      return null;
-    }
-    const newestSeenIndex =
-      snapshot.newestSeenId === undefined ? -1 : findKey(snapshot.newestSeenId, getKeyAt, last, 0);
-    if (newestSeenIndex !== -1) seen.restoreNewestSeen(newestSeenIndex, getKeyAt);
-    // At the bottom with nothing new: the bottom, pinned as it was.
-    if (snapshot.isAtBottom && newestSeenIndex === last) return scrollToBottom('auto', 'opening');
-    return scrollToRowOffset(index, snapshot.row.offset, 'auto', 'opening');
   };
 
   /** What `getSnapshot` returns: the reader's row, the edges, what was seen, the sizes around the reader. */
   const getSnapshot = (): ChatListSnapshot | null => {
     const { messages, getKeyAt } = inputs;
     if (!isMounted || scroller === null || messages.length === 0) return null;
-    const anchor = findCurrentAnchor();
+    const anchor = readingAnchor.findCurrent();
     if (anchor === null) return null;
     const sizes: Array<[MessageKey, number]> = [];
     for (const item of virtualizer.getVirtualItems()) {
@@ -944,31 +434,6 @@ export const createChatListEngine = <TMessage>() => {
     };
   };
 
-  const scrollToBottom = (requested: FollowBehavior = 'auto', reason: ScrollCommandReason = 'handle') => {
-    // TanStack's scroll methods default to `behavior: 'auto'`, as ours do.
-    const behavior = toMotionBehavior(requested);
-    return startCommand({ kind: 'bottom' }, behavior, reason, () => virtualizer.scrollToEnd({ behavior }));
-  };
-
-  /**
-   * Messages intersecting the viewport, from the DOM offset and the laid-out sizes. Not from
-   * the rendered range: our scroll listener runs before TanStack's, so the range may still
-   * describe the previous offset.
-   */
-  const getVisibleRange = (): VisibleRange | null => {
-    // Without a scroller the viewport is empty, and so is the range.
-    const { scrollOffset, viewportSize } = readMetrics();
-    const range = getVisibleIndexRange({
-      rows: getLayout(virtualizer),
-      firstRowInView: virtualizer.getVirtualItemForOffset(scrollOffset)?.index ?? 0,
-      scrollOffset,
-      viewportSize,
-      firstMessageRow: firstMessageRow(),
-      messageCount: inputs.messages.length,
-    });
-    return range && { ...range, firstId: inputs.getKeyAt(range.firstIndex), lastId: inputs.getKeyAt(range.lastIndex) };
-  };
-
   /**
    * TanStack skips compensating a row above the viewport that resizes while the reader scrolls
    * up; a chat must not move then either (a late image, SPEC §2.4). A list held at the bottom
@@ -976,84 +441,15 @@ export const createChatListEngine = <TMessage>() => {
    * would pull it up.
    */
   const shouldCompensate = (item: VirtualItem, delta: number, instance: ListVirtualizer) => {
-    const row = placeResizedRow(item, delta, instance);
+    const row = rowMeasuring.placeResizedRow(item, delta, instance);
     // `remeasure` puts the reader's row back itself, once.
     if (isHeadingForBottom(owner) || isRemeasuring) return false;
-    // The reader's row that gained or lost its group's header in the change: the header is its
-    // top, so its text stays still and what is above it moves (a prepended page that continues
-    // the day at the top takes the day's header up with it, issue #16).
-    if (
-      anchoredRow?.hasNewHeader === true &&
-      item.index === anchoredRow.index &&
-      getRowMessageKey(anchoredRow.index) === anchoredRow.key
-    ) {
-      anchoredRow.hasNewHeader = false;
-      return true;
-    }
-    // A message the last change put above the reader's row, measured for the first time, grows
-    // upwards even when it is in view: it arrived above what the reader reads. It stood at its
-    // estimate when the change was anchored, and pushed the reader's row 4 px down (found by the
-    // fuzzer, issue #13).
-    if (
-      anchoredRow !== null &&
-      item.index < anchoredRow.index &&
-      !isRowMeasured(instance, item.key) &&
-      getRowMessageKey(anchoredRow.index) === anchoredRow.key
-    ) {
-      return true;
-    }
+    if (readingAnchor.compensatesResize(item, instance)) return true;
     return shouldCompensateResize(
       { ...row, isMeasured: isRowMeasured(instance, item.key) },
       instance.scrollOffset ?? 0,
       scroller?.clientHeight ?? 0,
     );
-  };
-
-  /**
-   * Where a row TanStack is resizing stands now, and records its change. TanStack passes the row
-   * as it was last laid out; rows above it resized since then moved it by their changes. Bringing
-   * the layout up to date instead (as this did) lays out every row after it again, per resized
-   * row: 200 ms at 100 000 messages and 2.3 s at 1 000 000 when the reader dragged the thumb to
-   * the top and the first rows were measured (issue #15).
-   */
-  const placeResizedRow = (item: VirtualItem, delta: number, instance: ListVirtualizer) => {
-    const changeCount = getSizeChangeCount(instance);
-    let { start, size } = item;
-    if (isLayoutCurrent(instance)) {
-      resizesSinceLayout.changeCount = changeCount;
-      resizesSinceLayout.resizes = [];
-    } else if (changeCount !== resizesSinceLayout.changeCount + resizesSinceLayout.resizes.length) {
-      // Changes this was not told of (made during a smooth scroll, which asks nothing): the
-      // layout itself, brought up to date, knows.
-      ({ start, size } = getLayout(instance)[item.index] ?? item);
-      resizesSinceLayout.changeCount = changeCount;
-      resizesSinceLayout.resizes = [];
-    }
-    for (const resize of resizesSinceLayout.resizes) {
-      if (resize.index < item.index) start += resize.delta;
-      else if (resize.index === item.index) size += resize.delta;
-    }
-    resizesSinceLayout.resizes.push({ index: item.index, delta });
-    return { start, end: start + size };
-  };
-
-  /** `scrollToOffset` and `scrollBy`: raw moves by the app, which end any command under way. */
-  const scrollRaw = (method: 'scrollToOffset' | 'scrollBy', value: number, scrollOptions?: ScrollToEdgeOptions) => {
-    dispatch({ type: 'raw-move' });
-    const writeBefore = scrollWriter.lastWrite;
-    const scrollTopBefore = scroller?.scrollTop ?? 0;
-    scrollWriter.asRawMove(() =>
-      virtualizer[method](value, scrollOptions && { behavior: toMotionBehavior(scrollOptions.behavior) }),
-    );
-    const { lastWrite } = scrollWriter;
-    // A move the browser clamps to where the scroller already stands (scrollBy down at the bottom,
-    // scrollToOffset to the current offset) sends no scroll event: the edges are read now, as
-    // that event would have. Otherwise the list, let go by the move, stayed let go at the bottom,
-    // and the last message's next growth left it 39 px above (fuzz seed 20939).
-    if (scroller !== null && lastWrite !== writeBefore && lastWrite?.reason === 'raw') {
-      const reachable = Math.min(Math.max(scaling.scrollerOffset, 0), scroller.scrollHeight - scroller.clientHeight);
-      if (Math.abs(reachable - scrollTopBefore) < 0.5) syncWithScroller(false);
-    }
   };
 
   /** What the list tells the app about what is in view: seen, unseen count, range, read receipts, current turn. */
@@ -1064,28 +460,29 @@ export const createChatListEngine = <TMessage>() => {
     scroller: () => scroller,
     hasOpened: () => hasOpened(),
     isReportable: () => isReportable(),
-    getVisibleRange: () => getVisibleRange(),
     readMetrics: () => readMetrics(),
-    rowAt: (index) => getLayout(virtualizer)[index + firstMessageRow()],
+    rows: () => getLayout(virtualizer),
+    rowIndexAtOffset: (offset) => virtualizer.getVirtualItemForOffset(offset)?.index,
+    firstMessageRow,
     isRowMeasured: (row) => isRowMeasured(virtualizer, row.key),
     isViewMoving: () => owner.kind === 'command',
     findCurrentTurn: () => turns.findCurrentTurn(),
   });
-  const { seen, reportVisible, recheckRead } = reporting;
+  const { seen, reportVisible, recheckRead, getVisibleRange } = reporting;
 
   const handle: ChatListHandle<TMessage> = {
     // The newest message is always laid out: before the opening, `scrollToBottom` waits with the
     // other commands, but unlike them it does not end an opening window to run sooner.
     scrollToBottom: (scrollOptions) =>
       hasOpened() || !isMounted
-        ? scrollToBottom(scrollOptions?.behavior)
+        ? commands.scrollToBottom(scrollOptions?.behavior)
         : new Promise<boolean>((resolve) =>
-            openingWindow.waitingCommands.push(() => resolve(scrollToBottom(scrollOptions?.behavior))),
+            openingWindow.waitForOpening(() => resolve(commands.scrollToBottom(scrollOptions?.behavior))),
           ),
     scrollToTop: (scrollOptions) =>
-      resolveWhenLaidOut(() => {
+      openingWindow.resolveWhenLaidOut(() => {
         const behavior = toMotionBehavior(scrollOptions?.behavior ?? 'auto');
-        return startCommand({ kind: 'top' }, behavior, 'handle', () => virtualizer.scrollToOffset(0, { behavior }));
+        return commands.start({ kind: 'top' }, behavior, 'handle', () => virtualizer.scrollToOffset(0, { behavior }));
       }),
     scrollToIndex(index, scrollOptions = {}) {
       const { length } = inputs.messages;
@@ -1095,8 +492,8 @@ export const createChatListEngine = <TMessage>() => {
       }
       const { align } = scrollOptions;
       const behavior = toMotionBehavior(scrollOptions.behavior ?? 'auto');
-      return resolveWhenLaidOut(() =>
-        startCommand({ kind: 'index', index, align }, behavior, 'handle', () =>
+      return openingWindow.resolveWhenLaidOut(() =>
+        commands.start({ kind: 'index', index, align }, behavior, 'handle', () =>
           virtualizer.scrollToIndex(index + firstMessageRow(), { align: toVirtualizerAlign(align), behavior }),
         ),
       );
@@ -1111,8 +508,10 @@ export const createChatListEngine = <TMessage>() => {
       }
       return handle.scrollToIndex(index, scrollOptions);
     },
-    scrollToOffset: (offset, scrollOptions) => runWhenLaidOut(() => scrollRaw('scrollToOffset', offset, scrollOptions)),
-    scrollBy: (delta, scrollOptions) => runWhenLaidOut(() => scrollRaw('scrollBy', delta, scrollOptions)),
+    scrollToOffset: (offset, scrollOptions) =>
+      openingWindow.runWhenLaidOut(() => commands.scrollRaw('scrollToOffset', offset, scrollOptions)),
+    scrollBy: (delta, scrollOptions) =>
+      openingWindow.runWhenLaidOut(() => commands.scrollRaw('scrollBy', delta, scrollOptions)),
     get isAtTop() {
       return isAtTopEdge(readMetrics());
     },
@@ -1146,10 +545,10 @@ export const createChatListEngine = <TMessage>() => {
       return reporting.currentTurnKey;
     },
     scrollToTurn: (target, scrollOptions) =>
-      resolveWhenLaidOut(() => {
+      openingWindow.resolveWhenLaidOut(() => {
         const turn = turns.findTarget(target);
         if (turn === null) return Promise.resolve(false);
-        return scrollToRowOffset(
+        return commands.scrollToRowOffset(
           turn.index,
           turn.offset,
           toMotionBehavior(scrollOptions?.behavior ?? 'auto'),
@@ -1180,18 +579,10 @@ export const createChatListEngine = <TMessage>() => {
    * marked seen, issue #13).
    */
   const onLayoutChange = () => {
-    if (rowMeasuring.isActive) {
-      // Sizing the content and reading the scroller after each row forced a layout of the page and
-      // a relayout of every row per row: 18 of each at the opening of 100 000 messages. Once,
-      // after the last row: in the commit's layout effects, or in a microtask (before the paint)
-      // when only rows committed.
-      if (!rowMeasuring.hasChangedLayout) queueMicrotask(flushRowLayoutChange);
-      rowMeasuring.hasChangedLayout = true;
-      return;
-    }
+    if (rowMeasuring.deferLayoutChange()) return;
     fitSizer();
     pinToBottom();
-    correctCommandTarget();
+    commands.correctTarget();
     if (!isReportable()) return;
     // A reader's edges move when the content changes size under them without a scroll event:
     // rows that re-wrapped to a wider viewport made the content fit, the list at its bottom kept
@@ -1201,71 +592,9 @@ export const createChatListEngine = <TMessage>() => {
     // mean nothing yet: a suffix that came or went (the commit follows it), an anchored offset the
     // commit is to write, a remeasure (read at the bottom with every size back at its estimate,
     // the reader was pinned there, and the remeasure's pin then moved their row 9 px).
-    const isSettled = committedHasSuffix === inputs.hasSuffix && !hasOffsetToWrite && !isRemeasuring;
+    const isSettled = committedHasSuffix === inputs.hasSuffix && !readingAnchor.hasOffsetToWrite && !isRemeasuring;
     if (owner.kind === 'reader' && isSettled) syncWithScroller();
     else reportVisible();
-  };
-
-  /**
-   * Whether TanStack's change, which asks for a synchronous render (`isSync`: a scroll, or a
-   * compensation of a resized row), gets one. Not while the commit's rows are measured (React is
-   * committing), and not inside TanStack's ResizeObserver callback: React 19 renders every
-   * pending update in a synchronous render, the app's too, and a row that the app's update
-   * resizes there has had its size delivered already: "ResizeObserver loop completed with
-   * undelivered notifications" (an image loading above the reader while a reply streams; fuzz
-   * seed 20828). The rows need no render there: they are in the flow, and the compensation is
-   * written; the render TanStack asked for comes in the next task.
-   */
-  const shouldRenderSynchronously = (isSync: boolean) => isSync && !rowMeasuring.isActive && !isDeliveringRowSizes;
-
-  /** The layout change of the rows measured since the last flush, if any. */
-  const flushRowLayoutChange = () => {
-    if (!rowMeasuring.hasChangedLayout) return;
-    rowMeasuring.hasChangedLayout = false;
-    if (isMounted) onLayoutChange();
-  };
-
-  /**
-   * The ref callback of every row: TanStack measures it, and the layout change waits for the
-   * commit's other rows. TanStack skips a new row within 150 ms of a scroll event and leaves it
-   * to its ResizeObserver; without one (jsdom, the testing kit) nothing measured it later, and a
-   * row the reader scrolled into stood at its estimate until an anchored change measured it and
-   * moved the reader (the kit's reader at 1000 px went to 940 px when a message arrived).
-   */
-  const measureRowRef = (element: HTMLElement | null, isNow = false) => {
-    rowMeasuring.isActive = true;
-    try {
-      if (element !== null && (isNow || typeof ResizeObserver === 'undefined')) measureElementNow(virtualizer, element);
-      else virtualizer.measureElement(element);
-    } finally {
-      rowMeasuring.isActive = false;
-    }
-  };
-
-  /**
-   * The ref callback of the rendered row at `virtualIndex`: one per row (its layout key), so
-   * that React calls it again when an element goes on to show another row. Rows that share a
-   * message key (bad input, SPEC §2.8) share React keys from one render to the next: React
-   * handed the element of one such row to another without calling a callback that stayed the
-   * same, the ResizeObserver, which already observed the element, said nothing when both rows
-   * were as tall, and TanStack kept the new row at its estimate until the scroll ended:
-   * getVisibleRange() a row off the DOM (a CI run of stop 41, in the duplicate-keys test).
-   */
-  const rowRef = (virtualIndex: number): RowRef => {
-    const key = rowKeyGetter(virtualIndex);
-    let ref = rowRefs.ofThisRender.get(key) ?? rowRefs.ofLastRender.get(key);
-    if (ref === undefined) {
-      ref = (element) => {
-        const previousKey = element === null ? undefined : rowRefs.rowOfElement.get(element);
-        if (element !== null) rowRefs.rowOfElement.set(element, key);
-        if (element === null || previousKey === undefined || previousKey === key) return measureRowRef(element);
-        // Measured now: TanStack observes it already, so no first observation will report it.
-        forgetRowElement(virtualizer, previousKey, element);
-        measureRowRef(element, true);
-      };
-    }
-    rowRefs.ofThisRender.set(key, ref);
-    return ref;
   };
 
   /**
@@ -1326,20 +655,9 @@ export const createChatListEngine = <TMessage>() => {
     else scrollWriter.write(scroller, bottom, 'pin');
   };
 
-  /**
-   * The rows just measured may have moved a command's target (the bottom, when the rows the
-   * command brought into view are taller than their estimates): the policy says whether to go
-   * there again now, before the paint. Not when the scroller moved since we last read or wrote
-   * it: the scroll event decides (see `pinToBottom`).
-   */
-  const correctCommandTarget = () => {
-    if (scroller === null || owner.kind !== 'command' || scrollWriter.isMovedSinceKnown(scroller)) return;
-    dispatch({ type: 'layout-changed', offset: offsetNow(), isOnTarget: isOnTarget(owner.command.target) });
-  };
-
   // Listens to the scroller only while it is attached, so `scroller` is that element.
   const onScroll = () => {
-    if (scroller !== null) readScrollerMove(scroller);
+    if (scroller !== null) scaledSpace.readScrollerMove(scroller);
     const offset = offsetNow();
     const moved = offset - offsetAtLastScroll;
     offsetAtLastScroll = offset;
@@ -1353,7 +671,7 @@ export const createChatListEngine = <TMessage>() => {
       // `scrollBy` with `behavior: 'smooth'`, which are not commands and have no landing) were
       // not measured, and their ResizeObserver does not fire again: measured now, or the layout
       // keeps their estimates (the fuzzer found getVisibleRange() a row off the DOM, issue #13).
-      if (content !== null && owner.kind !== 'command') measureRenderedRows(content);
+      if (content !== null && owner.kind !== 'command') rowMeasuring.measureRendered(content);
       inputs.options.onScrollEnd?.();
     }, SCROLL_END_DELAY_MS);
     const write = scrollWriter.takeLastWrite();
@@ -1362,7 +680,7 @@ export const createChatListEngine = <TMessage>() => {
     // the content again. That is still growth, not the reader.
     if (isOwnWrite && write.reason === 'pin') pinToBottom();
     // The reader moved: the rows they now read are in view, measured as rows in view are.
-    if (!isOwnWrite) anchoredRow = null;
+    if (!isOwnWrite) readingAnchor.forgetRow();
     // Someone else moved the scroller (a script, the scrollbar): older rows may come into view.
     // Not so our own write that the browser clamped at the bottom, the content having shrunk as
     // its rows were measured (the opening's).
@@ -1372,7 +690,7 @@ export const createChatListEngine = <TMessage>() => {
       offset < write.offset &&
       scroller !== null &&
       bottomOffset(scroller) - offset < 1;
-    if (!isOwnWrite && !isClampedEcho) endOpeningWindow();
+    if (!isOwnWrite && !isClampedEcho) openingWindow.end();
     syncWithScroller(isOwnWrite);
     if (!isOwnWrite && owner.kind === 'reader' && moved !== 0) readerHeading = moved > 0 ? 'down' : 'up';
   };
@@ -1388,8 +706,8 @@ export const createChatListEngine = <TMessage>() => {
    */
   const readMoveBeforeItsEvent = () => {
     if (scroller === null || !scrollWriter.hasUnreadMove(scroller)) return;
-    readScrollerMove(scroller);
-    endOpeningWindow();
+    scaledSpace.readScrollerMove(scroller);
+    openingWindow.end();
     syncWithScroller(false);
   };
 
@@ -1403,7 +721,7 @@ export const createChatListEngine = <TMessage>() => {
       return;
     }
     // The reader may scroll to older rows: lay them out.
-    endOpeningWindow();
+    openingWindow.end();
     turns.release(virtualizer.getTotalSize());
     scaling.isReaderDriving = true;
     glide.holdForReader();
@@ -1420,7 +738,7 @@ export const createChatListEngine = <TMessage>() => {
     if (process.env.NODE_ENV !== 'production') warnIfUnbounded(scroller, virtualizer.getTotalSize());
     if (needsOpeningScroll && handle.viewportSize > 0) {
       needsOpeningScroll = false;
-      void openConversation();
+      void commands.openConversation();
     }
     pinToBottom();
     syncWithScroller();
@@ -1475,47 +793,26 @@ export const createChatListEngine = <TMessage>() => {
       clearTimeout(scrollEndTimer);
       reporting.stop();
       glide.stop();
-      cancelOpeningWindowEnd();
+      openingWindow.cancelEnd();
       scrollWriter.stop();
       edgeLoaders.unmount();
       // A watch frame still scheduled finds no command and stops.
       dispatch({ type: 'unmounted' });
       // Unmounted, a waiting command resolves false at once, as any command on an unmounted list.
-      runWaitingCommands();
+      openingWindow.runWaitingCommands();
     };
   };
 
   /** The chat policy, once per committed change of the messages or affixes. */
   const commit = () => {
     readMoveBeforeItsEvent();
-    applyRenderedSpace();
-    measureRowsAboveAnchoredRow();
-    flushRowLayoutChange();
+    scaledSpace.applyRendered();
+    readingAnchor.measureRowsAbove();
+    rowMeasuring.flushRowLayoutChange();
     syncPolicy();
     const { options, messages, getKeyAt, hasSuffix } = inputs;
     const { follow = 'at-bottom', isReceived = defaultIsReceived } = options;
-    if (hasOffsetToWrite && scroller !== null) {
-      hasOffsetToWrite = false;
-      // TanStack's offset already includes any compensation for rows measured during this commit.
-      const modelOffset = virtualizer.scrollOffset ?? offsetNow();
-      // The render clamped the anchor to a content whose new rows stood at their estimates; they
-      // are measured now, and the content may reach further: a row given a new key, measured
-      // 27 px taller than its estimate, pulled a list at the bottom to the top (fuzz seed 16002).
-      const offset =
-        clampedAnchor === null
-          ? modelOffset
-          : Math.min(clampedAnchor.anchoredOffset + modelOffset - clampedAnchor.plannedOffset, bottomOffset(scroller));
-      clampedAnchor = null;
-      // A write to where the scroller stands moves nothing, but it stops the browser's smooth
-      // scroll of a command under way: scrollToBottom({ behavior: 'smooth' }) above a streamed
-      // reply (a change below the reader's row) stood still until it timed out.
-      const isSmoothCommand = owner.kind === 'command' && owner.command.behavior === 'smooth';
-      const landed =
-        isSmoothCommand && Math.abs(offset - offsetNow()) < 1
-          ? offsetNow()
-          : scrollWriter.write(scroller, offset, 'anchor');
-      scrollWriter.setModelOffset(virtualizer, landed);
-    }
+    readingAnchor.writeInCommit();
     const { length } = messages;
     const change = detectMessageChange(committed, length, getKeyAt);
     const suffixChanged = committedHasSuffix !== hasSuffix;
@@ -1533,7 +830,7 @@ export const createChatListEngine = <TMessage>() => {
       readerHeading = null;
       turns.reset();
       needsOpeningScroll = handle.viewportSize === 0;
-      void openConversation();
+      void commands.openConversation();
       // TanStack learns the new offset from the scroll event, after the re-render this commit
       // already queued: that render would mount and measure the rows at the old offset, then
       // the scroll event those at the bottom. Told now, the first frame renders and measures
@@ -1551,14 +848,14 @@ export const createChatListEngine = <TMessage>() => {
             { wasAtBottom, newMessages, handle },
           );
       if (behavior === false) dispatch({ type: 'follow-declined' });
-      else void scrollToBottom(behavior, 'follow');
+      else void commands.scrollToBottom(behavior, 'follow');
       pendingBatches.push(() => inputs.options.onNewerMessages?.(handle, newMessages));
       // Arrivals are announced, a loaded page is not; rows that merely mount never are.
       if (wasAtLiveEnd) pendingBatches.push(() => announceNewMessages(newMessages));
       edgeLoaders.messagesLoaded('newer');
     } else if (suffixChanged && wasAtBottom && pinsWhileGrowing) {
       // A suffix ("typing…") appearing at the bottom is growth of the last row.
-      void scrollToBottom('auto', 'follow');
+      void commands.scrollToBottom('auto', 'follow');
     }
     if (change.olderCount > 0) {
       const olderMessages = withoutHoles(messages.slice(0, change.olderCount));
@@ -1592,9 +889,9 @@ export const createChatListEngine = <TMessage>() => {
    * total height), so the pin runs too.
    */
   const afterRender = () => {
-    applyRenderedSpace();
-    measureRowsAboveAnchoredRow();
-    flushRowLayoutChange();
+    scaledSpace.applyRendered();
+    readingAnchor.measureRowsAbove();
+    rowMeasuring.flushRowLayoutChange();
     if (process.env.NODE_ENV !== 'production') warnIfUnbounded(scroller, virtualizer.getTotalSize());
     // TanStack lets go of a removed row when the next row's ref is detached, but React detaches
     // a row's ref before it removes the row: the last row of a commit stays observed while
@@ -1611,11 +908,8 @@ export const createChatListEngine = <TMessage>() => {
     // `isTurnStart` or `turnPeek` may have come, gone or changed without a scroll or a commit
     // (issue #19); otherwise the commit or the scroll has reported the turn already.
     reporting.reportTurnIfOptionsChanged();
-    if (isMounted) {
-      if (isOpeningBlockInReach()) endOpeningWindow();
-      else scheduleOpeningWindowEnd();
-    }
-    runWaitingCommands();
+    if (isMounted) openingWindow.afterRender();
+    openingWindow.runWaitingCommands();
   };
 
   /** Whether the follow policy pins a list at the bottom while it grows, as of this render. */
@@ -1644,27 +938,6 @@ export const createChatListEngine = <TMessage>() => {
 
   const announcerRef = (element: HTMLElement | null) => {
     announcer = element;
-  };
-
-  /** The reader's row in TanStack's current layout (the previous render's), by its message key, or null. */
-  const findCurrentAnchor = (): ReadingAnchor<MessageKey> | null => {
-    const offset = scroller === null ? virtualizer.scrollOffset : offsetNow();
-    if (offset === null || offset === undefined) return null;
-    const layout = getLayout(virtualizer);
-    const { firstMessageRow: firstRow, messages } = inputs;
-    const row = findReadingAnchor(
-      {
-        count: layout.length,
-        rowAt: (index) => layout[index],
-        isMessageRow: (index) => messageIndexOfRow(index, firstRow, messages.length) >= 0,
-      },
-      {
-        firstRowInView: virtualizer.getVirtualItemForOffset(offset)?.index ?? 0,
-        scrollOffset: offset,
-        viewportSize: scroller?.clientHeight ?? 0,
-      },
-    );
-    return row && { ...row, key: getRowMessageKey(row.index) };
   };
 
   return {
@@ -1701,36 +974,17 @@ export const createChatListEngine = <TMessage>() => {
     shouldAdjustScrollPositionOnItemSizeChange: shouldCompensate,
     /**
      * The render's inputs, before TanStack lays it out: the anchor is found in the last layout.
-     * Returns TanStack's `getItemKey` for this render (see `rowKeyGetter`).
+     * Returns TanStack's `getItemKey` for this render (see `engine/row-keys.ts`).
      */
     update(render: RenderInputs<TMessage>): (virtualIndex: number) => MessageKey {
       const previous = inputs as LaidOutInputs<TMessage> | undefined;
-      rowRefs.ofLastRender = rowRefs.ofThisRender;
-      rowRefs.ofThisRender = new Map();
-      openingWindow.hiddenCount = planHiddenCount(previous, render);
+      rowMeasuring.startRender();
+      openingWindow.planHiddenCount(previous, render);
       const next: LaidOutInputs<TMessage> = {
         ...render,
         firstMessageRow: openingWindow.hiddenCount > 0 ? -openingWindow.hiddenCount : render.hasPrefix ? 1 : 0,
       };
-      // The one scan of the whole list per render; the layout keys and the duplicate-key count read only inside it.
-      const changedWindow = previous === undefined ? undefined : findChangedWindow(previous.messages, next.messages);
-      firstChangedRow =
-        previous === undefined || changedWindow === undefined ? 0 : findFirstChangedRow(previous, next, changedWindow);
-      if (previous !== undefined && changedWindow !== undefined) moveLayoutKeys(previous, next, changedWindow);
-      if (firstChangedRow !== null) rowKeyGetter = createRowKeyGetter();
-      if (process.env.NODE_ENV !== 'production') {
-        const duplicate = duplicateKeys?.applyChange(
-          changedWindow ?? { start: 0, previousEnd: 0, nextEnd: next.messages.length },
-          previous === undefined ? next.getKeyAt : previous.getKeyAt,
-          next.getKeyAt,
-        );
-        if (duplicate !== undefined) {
-          warnOnce(
-            () =>
-              `duplicate message key ${JSON.stringify(duplicate)}: keys must be unique and stable. Every message is still rendered with its own size, but React keys of rendered rows that share it get a suffix, and scrollToId finds one of them.`,
-          );
-        }
-      }
+      rowKeys.planRender(previous, next);
       // A reader's jump across a scaled list that its scroll event has not reported yet lands at
       // its fraction of the conversation now: this render plans its anchor and space from there.
       // Only then: reading scrollTop may force a layout, in every render of a streamed token.
@@ -1743,16 +997,16 @@ export const createChatListEngine = <TMessage>() => {
         scroller !== null &&
         scaling.isReaderDriving &&
         isScaledSpace(scaling.appliedSpace) &&
-        readScrollerMove(scroller);
+        scaledSpace.readScrollerMove(scroller);
       if (hasMoved && virtualizer !== undefined) scrollWriter.setModelOffset(virtualizer, offsetNow());
-      pendingAnchor =
+      const isRowsChange =
         previous !== undefined &&
         virtualizer !== undefined &&
-        (next.messages !== previous.messages || next.firstMessageRow !== previous.firstMessageRow)
-          ? planAnchor(previous, next)
-          : null;
+        (next.messages !== previous.messages || next.firstMessageRow !== previous.firstMessageRow);
+      if (isRowsChange) readingAnchor.plan(previous, next);
+      else readingAnchor.planNone();
       inputs = next;
-      return rowKeyGetter;
+      return rowKeys.getter;
     },
     /** TanStack's virtualizer, once this render's options are set. */
     adoptVirtualizer(instance: ListVirtualizer) {
@@ -1761,9 +1015,14 @@ export const createChatListEngine = <TMessage>() => {
       instance.shouldAdjustScrollPositionOnItemSizeChange = shouldCompensate;
       // TanStack redoes the layout from the first changed row only: on a new count it would redo
       // all of it (9 ms per append at 100 000 messages).
+      const { firstChangedRow } = rowKeys;
       if (firstChangedRow !== null && firstChangedRow > 0) relayoutFrom(instance, firstChangedRow);
-      keepReaderAnchored(instance);
-      planRenderedSpace(instance);
+      readingAnchor.keep(instance);
+      // Where the commit leaves the list: the anchored offset it will write, or where the scroller
+      // is (TanStack's offset lags it until the scroll event of a write made since the last render).
+      scaledSpace.planRendered(() =>
+        readingAnchor.hasOffsetToWrite || scroller === null ? (instance.scrollOffset ?? 0) : offsetNow(),
+      );
       keepRoomToAppend(instance);
     },
     /**
@@ -1780,193 +1039,12 @@ export const createChatListEngine = <TMessage>() => {
     commit,
     afterRender,
     onLayoutChange,
-    shouldRenderSynchronously,
-    rowRef,
+    shouldRenderSynchronously: rowMeasuring.shouldRenderSynchronously,
+    rowRef: rowMeasuring.rowRef,
     flushBatches,
     observeElementOffset,
     observeElementRect,
   };
-
-  /**
-   * The reading anchor of this render's change, if it planned one: the offset moves so the
-   * anchor's row keeps its place, before the rows of this render are chosen; the commit writes
-   * it to the scroller.
-   */
-  function keepReaderAnchored(instance: ListVirtualizer) {
-    const planned = pendingAnchor;
-    pendingAnchor = null;
-    if (planned === null) return;
-    const { count } = instance.options;
-    let index = findAnchorIndex(planned.anchor, count, getRowMessageKey, planned.expectedShift);
-    // A replaced row (a temporary id swapped for the server's) stands where the old one was.
-    if (index === -1 && planned.isSameCount) index = planned.anchor.index + planned.expectedShift;
-    const row = index >= 0 && index < count ? getLayout(instance)[index] : undefined;
-    if (row === undefined) return;
-    anchoredRow = {
-      key: getRowMessageKey(index),
-      index,
-      hasNewHeader: planned.wasGroupStart !== isGroupStartRowIn(inputs, index),
-    };
-    // Clamped as the browser will clamp it, so TanStack picks the rows for where the list really lands.
-    const maxOffset = Math.max(0, contentSize() - (scroller?.clientHeight ?? 0));
-    const anchoredOffset = getAnchoredOffset(planned.anchor, row.start);
-    const offset = Math.min(anchoredOffset, maxOffset);
-    clampedAnchor = offset < anchoredOffset ? { anchoredOffset, plannedOffset: offset } : null;
-    if (Math.abs(offset - (instance.scrollOffset ?? 0)) < 0.01 && clampedAnchor === null) return;
-    scrollWriter.setModelOffset(instance, offset);
-    hasOffsetToWrite = true;
-  }
-
-  /** The space the rows of this render are laid out in; its commit applies it (issue #15). */
-  function planRenderedSpace(instance: ListVirtualizer) {
-    const contentHeight = contentSize();
-    if (contentHeight <= MAX_SCROLL_SIZE && !isScaledSpace(scaling.appliedSpace)) {
-      scaling.renderedSpace = scaling.appliedSpace;
-      return;
-    }
-    // Where the commit leaves the list: the anchored offset it will write, or where the scroller
-    // is (TanStack's offset lags it until the scroll event of a write made since the last render).
-    const offset = hasOffsetToWrite || scroller === null ? (instance.scrollOffset ?? 0) : offsetNow();
-    scaling.renderedSpace = planScrollSpace(scaling.appliedSpace, offset, {
-      contentSize: contentHeight,
-      viewportSize: scroller?.clientHeight ?? 0,
-    });
-  }
-
-  /** The first row whose key or place may have changed from `previous` to `next`, or null when none did. */
-  function findFirstChangedRow(
-    previous: LaidOutInputs<TMessage>,
-    next: LaidOutInputs<TMessage>,
-    changedWindow: ChangedWindow,
-  ): number | null {
-    // A new estimate or key getter may change every row; a prefix that came or went moves every row.
-    const isNewCallback =
-      next.options.estimateSize !== previous.options.estimateSize ||
-      next.options.getMessageKey !== previous.options.getMessageKey;
-    if (process.env.NODE_ENV !== 'production') {
-      if (isNewCallback) {
-        callbackChurn.newCallbacks =
-          callbackChurn.rendersSince < CALLBACK_CHURN_RENDERS ? callbackChurn.newCallbacks + 1 : 1;
-        callbackChurn.rendersSince = 0;
-      } else {
-        callbackChurn.rendersSince++;
-      }
-      if (isNewCallback && callbackChurn.newCallbacks === 3) {
-        warnOnce(
-          'estimateSize or getMessageKey is a new function on every render: each new one lays out every row again (O(n) per render, a dropped frame per streamed token in a long conversation). Define it outside the component or wrap it in useCallback.',
-        );
-      }
-    }
-    // A new snapshot brings heights that stand in for estimates (issue #16).
-    const isNewSnapshot = next.options.initialSnapshot !== previous.options.initialSnapshot;
-    // The end of an opening window lays out every row: it moves the first message's row too.
-    if (isNewCallback || isNewSnapshot || next.firstMessageRow !== previous.firstMessageRow) return 0;
-    const prefixRows = next.firstMessageRow;
-    // TanStack keeps the rows before `pendingMin` by copying its old list, at the old length: a
-    // shorter list laid out from a later row keeps stale rows at its end (a blank strip, found
-    // by the fuzzer, issue #13). Fewer rows are laid out from the first.
-    if (next.messages.length < previous.messages.length || (previous.hasSuffix && !next.hasSuffix)) return 0;
-    const firstChangedMessage = findFirstLayoutChange({
-      previousCount: previous.messages.length,
-      nextCount: next.messages.length,
-      changedWindow,
-      isSameMessageAt: (index) => previous.messages[index] === next.messages[index],
-      previousKeyAt: previous.getKeyAt,
-      nextKeyAt: next.getKeyAt,
-    });
-    if (firstChangedMessage !== null) return prefixRows + firstChangedMessage;
-    // Same messages: only a suffix that came or went changes the rows, at the end.
-    return next.hasSuffix !== previous.hasSuffix ? prefixRows + next.messages.length : null;
-  }
-
-  /**
-   * Gives the next render's rows their layout keys (see `layoutKeyBase`): TanStack's measured
-   * sizes and elements follow their messages through the change.
-   */
-  function moveLayoutKeys(
-    previous: RenderInputs<TMessage>,
-    next: RenderInputs<TMessage>,
-    changedWindow: ChangedWindow,
-  ) {
-    if (next.messages === previous.messages || virtualizer === undefined) return;
-    const plan = planLayoutKeys(layoutKeyBase, changedWindow);
-    const previousCount = previous.messages.length;
-    const nextCount = next.messages.length;
-    // Another conversation (neither edge message of the last one is in it): its keys are not read
-    // to look for the last one's. Asked only when no message stayed in place at either end.
-    const isNewConversation =
-      changedWindow.start === 0 &&
-      changedWindow.previousEnd === previousCount &&
-      changedWindow.nextEnd === nextCount &&
-      detectMessageChange(getCommittedEdges(previousCount, previous.getKeyAt), nextCount, next.getKeyAt).kind ===
-        'opened';
-    applyLayoutKeyPlan(getRowKeyedMaps(virtualizer), plan, {
-      previousKeyAt: previous.getKeyAt,
-      nextKeyAt: next.getKeyAt,
-      isSameConversation: !isNewConversation,
-    });
-    layoutKeyBase = plan.base;
-  }
-
-  /**
-   * A new `getItemKey` for TanStack: the layout key of a row of the current render, the
-   * prefix's, a message's (see `layoutKeyBase`) or the suffix's. TanStack calls it for every row
-   * it lays out (100 000 at the opening), so it reads no message: only the row's place.
-   */
-  function createRowKeyGetter() {
-    return (virtualIndex: number): MessageKey => {
-      const index = messageIndexOfRow(virtualIndex, inputs.firstMessageRow, inputs.messages.length);
-      if (index === PREFIX_ROW) return PREFIX_KEY;
-      return index === SUFFIX_ROW ? SUFFIX_KEY : index + layoutKeyBase;
-    };
-  }
-
-  /**
-   * How many of the oldest messages this render leaves out of TanStack's layout (core
-   * `opening-window.ts`): some at the opening of a long conversation at its newest message, and
-   * none from the render that was asked to lay out all, or whose rows change, on.
-   */
-  function planHiddenCount(previous: LaidOutInputs<TMessage> | undefined, next: RenderInputs<TMessage>): number {
-    const { initialAnchor, initialSnapshot } = next.options;
-    if (previous === undefined) {
-      return planOpeningWindow({
-        messageCount: next.messages.length,
-        opensAtNewest: initialAnchor === undefined && initialSnapshot === undefined,
-      });
-    }
-    const isSameRows =
-      next.messages === previous.messages &&
-      next.hasPrefix === previous.hasPrefix &&
-      next.hasSuffix === previous.hasSuffix &&
-      next.options.estimateSize === previous.options.estimateSize &&
-      next.options.getMessageKey === previous.options.getMessageKey &&
-      initialSnapshot === previous.options.initialSnapshot;
-    if (openingWindow.hiddenCount > 0 && !openingWindow.isEndRequested && isSameRows) {
-      return openingWindow.hiddenCount;
-    }
-    openingWindow.isEndRequested = false;
-    return 0;
-  }
-
-  /** The reading anchor of a change from `previous` to `next`, or null when the change keeps none. */
-  function planAnchor(previous: LaidOutInputs<TMessage>, next: LaidOutInputs<TMessage>): PendingAnchor | null {
-    const change = detectMessageChange(committed, next.messages.length, next.getKeyAt);
-    // A new conversation opens at the bottom; a cleared one has nothing to keep.
-    if (change.kind === 'opened' || change.kind === 'cleared') return null;
-    const scrollOffset = scroller === null ? (virtualizer.scrollOffset ?? 0) : offsetNow();
-    const isPrefixAppearing = next.hasPrefix && !previous.hasPrefix;
-    if (!shouldKeepReadingAnchor({ scrollOffset, isPrefixAppearing })) return null;
-    const anchor = findCurrentAnchor();
-    if (anchor === null) return null;
-    return {
-      anchor,
-      // A prefix that came or went, or an opening window that ended, moves the rows as well.
-      expectedShift: change.olderCount + next.firstMessageRow - previous.firstMessageRow,
-      isSameCount:
-        next.messages.length === previous.messages.length && next.firstMessageRow === previous.firstMessageRow,
-      wasGroupStart: isGroupStartRowIn(previous, anchor.index),
-    };
-  }
 };
 
 export type ChatListEngine<TMessage> = ReturnType<typeof createChatListEngine<TMessage>>;

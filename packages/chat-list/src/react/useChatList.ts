@@ -475,7 +475,7 @@ export const useChatList = <TMessage>(hookOptions: UseChatListOptions<TMessage>)
   // Where rows stand in the scroller: their `start` minus the content above a scaled list's window (issue #15).
   const { shift } = chat.scrollSpace();
   // TanStack's items as rows, keyed by their messages' keys (TanStack's keys are positions, see
-  // the engine's `layoutKeyBase`); the prefix and suffix keep their own (`PREFIX_KEY`, `SUFFIX_KEY`).
+  // `dom/engine/row-keys.ts`); the prefix and suffix keep their own (`PREFIX_KEY`, `SUFFIX_KEY`).
   const rows = React.useMemo(() => {
     // Rendered rows that share a message key (bad input, SPEC §2.8) get a suffix: React keys stay unique.
     // Compared as strings, as React compares keys: the number 7 and the string '7' are one key.

@@ -4,6 +4,7 @@ import {
   MESSAGES_SEEN_RATIO_RULE,
   createReadTracker,
   createSeenTracker,
+  getVisibleIndexRange,
   getVisibleRatio,
   isSameVisibleRange,
   sanitizeNumber,
@@ -23,10 +24,13 @@ export interface ReportingHost<TMessage> {
   hasOpened: () => boolean;
   /** Whether what is in view may be reported now (a scroller, and this render's messages committed). */
   isReportable: () => boolean;
-  getVisibleRange: () => VisibleRange | null;
   readMetrics: () => ScrollMetrics;
-  /** The laid-out row of a message, and whether it was measured (not an estimate). */
-  rowAt: (index: number) => VirtualItem | undefined;
+  /** TanStack's rows as laid out now, and whether one was measured (not an estimate). */
+  rows: () => readonly VirtualItem[];
+  /** The index of the row at an offset, as TanStack finds it. */
+  rowIndexAtOffset: (offset: number) => number | undefined;
+  /** The row of `messages[0]` among TanStack's rows. */
+  firstMessageRow: () => number;
   isRowMeasured: (row: VirtualItem) => boolean;
   /** Whether a command is moving the view: nothing is read on the way. */
   isViewMoving: () => boolean;
@@ -58,6 +62,25 @@ export const createReporting = <TMessage>(host: ReportingHost<TMessage>) => {
   };
 
   /**
+   * Messages intersecting the viewport, from the DOM offset and the laid-out sizes. Not from
+   * the rendered range: our scroll listener runs before TanStack's, so the range may still
+   * describe the previous offset.
+   */
+  const getVisibleRange = (): VisibleRange | null => {
+    // Without a scroller the viewport is empty, and so is the range.
+    const { scrollOffset, viewportSize } = host.readMetrics();
+    const range = getVisibleIndexRange({
+      rows: host.rows(),
+      firstRowInView: host.rowIndexAtOffset(scrollOffset) ?? 0,
+      scrollOffset,
+      viewportSize,
+      firstMessageRow: host.firstMessageRow(),
+      messageCount: host.messages().length,
+    });
+    return range && { ...range, firstId: host.getKeyAt(range.firstIndex), lastId: host.getKeyAt(range.lastIndex) };
+  };
+
+  /**
    * Read receipts: tells the read tracker which messages are in view and how much of each, reports
    * the ones it found read, and looks again when it says one will be (its decision, as data).
    */
@@ -69,8 +92,10 @@ export const createReporting = <TMessage>(host: ReportingHost<TMessage>) => {
     const messages = host.messages();
     const { scrollOffset, viewportSize } = host.readMetrics();
     const visible: MessageVisibility[] = [];
+    const rows = host.rows();
+    const firstMessageRow = host.firstMessageRow();
     for (let index = range?.firstIndex ?? 0; range !== null && index <= range.lastIndex; index++) {
-      const row = host.rowAt(index);
+      const row = rows[index + firstMessageRow];
       const message = messages[index];
       // A hole gets a stand-in key (useChatList's getKeyAt): there is no message to have read.
       if (row === undefined || message === undefined || message === null) continue;
@@ -101,7 +126,7 @@ export const createReporting = <TMessage>(host: ReportingHost<TMessage>) => {
    * are the same, their time or the tracker's conditions are not.
    */
   const recheckRead = () => {
-    if (host.isReportable()) reportRead(host.getVisibleRange());
+    if (host.isReportable()) reportRead(getVisibleRange());
   };
 
   const reportCurrentTurn = () => {
@@ -123,7 +148,7 @@ export const createReporting = <TMessage>(host: ReportingHost<TMessage>) => {
       // opened at the bottom reported 1 992 unseen, then 0).
       if (!host.hasOpened()) return;
       const options = host.options();
-      const range = host.getVisibleRange();
+      const range = getVisibleRange();
       if (range !== null) seen.markVisible(range.firstIndex, range.lastIndex, host.getKeyAt);
       if (!isSameVisibleRange(reportedRange, range)) {
         reportedRange = range;
@@ -138,6 +163,7 @@ export const createReporting = <TMessage>(host: ReportingHost<TMessage>) => {
       reportCurrentTurn();
     },
     recheckRead,
+    getVisibleRange,
     /** The current turn as last reported (`currentTurnId`). */
     get currentTurnKey() {
       return reportedTurn.key;

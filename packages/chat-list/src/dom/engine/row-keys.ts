@@ -1,0 +1,194 @@
+import {
+  applyLayoutKeyPlan,
+  createDuplicateKeyCounter,
+  detectMessageChange,
+  findChangedWindow,
+  findFirstLayoutChange,
+  getCommittedEdges,
+  messageIndexOfRow,
+  planLayoutKeys,
+  PREFIX_ROW,
+  SUFFIX_ROW,
+  type ChangedWindow,
+  type MessageKey,
+} from '../../core';
+import { warnOnce } from '../dev-warnings';
+import { getRowKeyedMaps, type ListVirtualizer } from '../tanstack-internals';
+import type { LaidOutInputs, RenderInputs } from './inputs';
+
+declare const process: { env: { NODE_ENV?: string } };
+
+/** The layout keys of the prefix and suffix rows ("Loading…", "typing…"). */
+export const PREFIX_KEY = '\u0000prefix';
+export const SUFFIX_KEY = '\u0000suffix';
+
+/**
+ * New key or estimate functions that come within this many renders of each other count as one
+ * churn; three of them warn. The list's own renders between two of the app's are a few.
+ */
+const CALLBACK_CHURN_RENDERS = 10;
+
+/** What the row keys read from the kernel. */
+export interface RowKeysHost<TMessage> {
+  /** TanStack's virtualizer; undefined during the first render's `update`. */
+  virtualizer: () => ListVirtualizer | undefined;
+  /** The inputs of the render TanStack lays out (set once `update` is done). */
+  inputs: () => LaidOutInputs<TMessage>;
+}
+
+/**
+ * The rows' layout keys: TanStack's key of a row's measured size and element. It owns the key
+ * getter handed to TanStack, the first row whose layout a render must redo, where the message
+ * keys start, and (in development) the counts that warn about duplicate keys and about key or
+ * estimate functions that are new on every render.
+ */
+export const createRowKeys = <TMessage>(host: RowKeysHost<TMessage>) => {
+  /**
+   * TanStack's `getItemKey`, a new function only when TanStack must lay rows out again (a key
+   * moved or changed, an affix came or went, a new estimate): TanStack redoes its layout when
+   * it gets a new one. A streamed token keeps it, so TanStack keeps its layout (issue #15).
+   */
+  let rowKeyGetter = createRowKeyGetter();
+  /** The first row this render's layout must be redone from, or null when it keeps the last one. */
+  let firstChangedRow: number | null = null;
+  /**
+   * A message row's layout key (TanStack's key of its measured size) is its index plus this:
+   * positions that follow their messages (core `layout-keys.ts`), so that TanStack's layout
+   * reads no message and hashes no id (issue #15).
+   */
+  let layoutKeyBase = 0;
+  /**
+   * The message keys of the latest render, counted to warn about keys that two messages share
+   * (development only: it reads the keys of each change's window).
+   */
+  const duplicateKeys = process.env.NODE_ENV === 'production' ? undefined : createDuplicateKeyCounter();
+  /**
+   * New `estimateSize` or `getMessageKey` functions that came close together, and the renders
+   * since the last one (development only). The list renders on its own between the app's renders
+   * (a measurement, a scroll, focus), with the same functions: counted in a row, a parent's
+   * inline function never warned.
+   */
+  const callbackChurn = { newCallbacks: 0, rendersSince: 0 };
+
+  return {
+    /** TanStack's `getItemKey` for the render being laid out. */
+    get getter() {
+      return rowKeyGetter;
+    },
+    /** The first row this render's layout must be redone from, or null when it keeps the last one. */
+    get firstChangedRow() {
+      return firstChangedRow;
+    },
+    /** A render's change from `previous` to `next`: which rows to lay out again, and where their sizes go. */
+    planRender(previous: LaidOutInputs<TMessage> | undefined, next: LaidOutInputs<TMessage>) {
+      // The one scan of the whole list per render; the layout keys and the duplicate-key count read only inside it.
+      const changedWindow = previous === undefined ? undefined : findChangedWindow(previous.messages, next.messages);
+      firstChangedRow =
+        previous === undefined || changedWindow === undefined ? 0 : findFirstChangedRow(previous, next, changedWindow);
+      if (previous !== undefined && changedWindow !== undefined) moveLayoutKeys(previous, next, changedWindow);
+      if (firstChangedRow !== null) rowKeyGetter = createRowKeyGetter();
+      if (process.env.NODE_ENV !== 'production') {
+        const duplicate = duplicateKeys?.applyChange(
+          changedWindow ?? { start: 0, previousEnd: 0, nextEnd: next.messages.length },
+          previous === undefined ? next.getKeyAt : previous.getKeyAt,
+          next.getKeyAt,
+        );
+        if (duplicate !== undefined) {
+          warnOnce(
+            () =>
+              `duplicate message key ${JSON.stringify(duplicate)}: keys must be unique and stable. Every message is still rendered with its own size, but React keys of rendered rows that share it get a suffix, and scrollToId finds one of them.`,
+          );
+        }
+      }
+    },
+  };
+
+  /** The first row whose key or place may have changed from `previous` to `next`, or null when none did. */
+  function findFirstChangedRow(
+    previous: LaidOutInputs<TMessage>,
+    next: LaidOutInputs<TMessage>,
+    changedWindow: ChangedWindow,
+  ): number | null {
+    // A new estimate or key getter may change every row; a prefix that came or went moves every row.
+    const isNewCallback =
+      next.options.estimateSize !== previous.options.estimateSize ||
+      next.options.getMessageKey !== previous.options.getMessageKey;
+    if (process.env.NODE_ENV !== 'production') {
+      if (isNewCallback) {
+        callbackChurn.newCallbacks =
+          callbackChurn.rendersSince < CALLBACK_CHURN_RENDERS ? callbackChurn.newCallbacks + 1 : 1;
+        callbackChurn.rendersSince = 0;
+      } else {
+        callbackChurn.rendersSince++;
+      }
+      if (isNewCallback && callbackChurn.newCallbacks === 3) {
+        warnOnce(
+          'estimateSize or getMessageKey is a new function on every render: each new one lays out every row again (O(n) per render, a dropped frame per streamed token in a long conversation). Define it outside the component or wrap it in useCallback.',
+        );
+      }
+    }
+    // A new snapshot brings heights that stand in for estimates (issue #16).
+    const isNewSnapshot = next.options.initialSnapshot !== previous.options.initialSnapshot;
+    // The end of an opening window lays out every row: it moves the first message's row too.
+    if (isNewCallback || isNewSnapshot || next.firstMessageRow !== previous.firstMessageRow) return 0;
+    const prefixRows = next.firstMessageRow;
+    // TanStack keeps the rows before `pendingMin` by copying its old list, at the old length: a
+    // shorter list laid out from a later row keeps stale rows at its end (a blank strip, found
+    // by the fuzzer, issue #13). Fewer rows are laid out from the first.
+    if (next.messages.length < previous.messages.length || (previous.hasSuffix && !next.hasSuffix)) return 0;
+    const firstChangedMessage = findFirstLayoutChange({
+      previousCount: previous.messages.length,
+      nextCount: next.messages.length,
+      changedWindow,
+      isSameMessageAt: (index) => previous.messages[index] === next.messages[index],
+      previousKeyAt: previous.getKeyAt,
+      nextKeyAt: next.getKeyAt,
+    });
+    if (firstChangedMessage !== null) return prefixRows + firstChangedMessage;
+    // Same messages: only a suffix that came or went changes the rows, at the end.
+    return next.hasSuffix !== previous.hasSuffix ? prefixRows + next.messages.length : null;
+  }
+
+  /**
+   * Gives the next render's rows their layout keys (see `layoutKeyBase`): TanStack's measured
+   * sizes and elements follow their messages through the change.
+   */
+  function moveLayoutKeys(
+    previous: RenderInputs<TMessage>,
+    next: RenderInputs<TMessage>,
+    changedWindow: ChangedWindow,
+  ) {
+    const virtualizer = host.virtualizer();
+    if (next.messages === previous.messages || virtualizer === undefined) return;
+    const plan = planLayoutKeys(layoutKeyBase, changedWindow);
+    const previousCount = previous.messages.length;
+    const nextCount = next.messages.length;
+    // Another conversation (neither edge message of the last one is in it): its keys are not read
+    // to look for the last one's. Asked only when no message stayed in place at either end.
+    const isNewConversation =
+      changedWindow.start === 0 &&
+      changedWindow.previousEnd === previousCount &&
+      changedWindow.nextEnd === nextCount &&
+      detectMessageChange(getCommittedEdges(previousCount, previous.getKeyAt), nextCount, next.getKeyAt).kind ===
+        'opened';
+    applyLayoutKeyPlan(getRowKeyedMaps(virtualizer), plan, {
+      previousKeyAt: previous.getKeyAt,
+      nextKeyAt: next.getKeyAt,
+      isSameConversation: !isNewConversation,
+    });
+    layoutKeyBase = plan.base;
+  }
+
+  /**
+   * A new `getItemKey` for TanStack: the layout key of a row of the current render, the
+   * prefix's, a message's (see `layoutKeyBase`) or the suffix's. TanStack calls it for every row
+   * it lays out (100 000 at the opening), so it reads no message: only the row's place.
+   */
+  function createRowKeyGetter() {
+    return (virtualIndex: number): MessageKey => {
+      const index = messageIndexOfRow(virtualIndex, host.inputs().firstMessageRow, host.inputs().messages.length);
+      if (index === PREFIX_ROW) return PREFIX_KEY;
+      return index === SUFFIX_ROW ? SUFFIX_KEY : index + layoutKeyBase;
+    };
+  }
+};
