@@ -197,6 +197,8 @@ export const INTERNAL_PROPERTIES = [
   'rowIndexAtOffset',
   'scrollRaw',
   'readEdgesAsReaderMove',
+  'findTurnTarget',
+  'scrollSizeNow',
 ];
 
 export default defineConfig({

@@ -7,7 +7,6 @@ import {
   decideFollow,
   detectMessageChange,
   findAnchorIndex,
-  findKey,
   getAnchoredOffset,
   getCommittedEdges,
   isAtBottomEdge,
@@ -20,7 +19,6 @@ import {
   defaultIsReceived,
   sanitizeNumber,
   shouldCompensateResize,
-  toVirtualizerAlign,
   type MessageKey,
   type ScrollMetrics,
   type ScrollOwner,
@@ -34,20 +32,21 @@ import {
   PREFIX_ROW,
   SUFFIX_ROW,
 } from '../core';
-import { announce, getAnnouncement, toMotionBehavior } from './accessibility';
+import { announce, getAnnouncement } from './accessibility';
 import { createCommands } from './engine/commands';
 import { createEdgeLoaders } from './engine/edge-loaders';
 import { createGlide } from './engine/glide';
-import { createOpeningWindow } from './engine/opening-window';
+import { createHandle } from './engine/handle';
 import type { LaidOutInputs, RenderInputs } from './engine/inputs';
+import { createOpeningWindow } from './engine/opening-window';
 import { createReadingAnchor } from './engine/reading-anchor';
+import { createReporting } from './engine/reporting';
 import { createRowKeys, PREFIX_KEY, SUFFIX_KEY } from './engine/row-keys';
 import { createRowMeasuring, measureRowElement } from './engine/row-measuring';
 import { createScaledSpace } from './engine/scaled-space';
-import { createReporting } from './engine/reporting';
 import { createScrollWriter } from './engine/scroll-writer';
 import { isTracing, traceOwnerChange } from './engine-trace';
-import { warnIfUnbounded, warnOnce } from './dev-warnings';
+import { warnIfUnbounded } from './dev-warnings';
 import { getRangeExtractor } from './rendered-rows';
 import { createTurnAnchor } from './turn-anchor';
 import {
@@ -59,7 +58,7 @@ import {
   replaceMaxScrollOffset,
   type ListVirtualizer,
 } from './tanstack-internals';
-import type { ChatListHandle, ChatListSnapshot } from './types';
+import type { ChatListSnapshot } from './types';
 
 declare const process: { env: { NODE_ENV?: string } };
 
@@ -468,94 +467,29 @@ export const createChatListEngine = <TMessage>() => {
     isViewMoving: () => owner.kind === 'command',
     findCurrentTurn: () => turns.findCurrentTurn(),
   });
-  const { seen, reportVisible, recheckRead, getVisibleRange } = reporting;
+  const { seen, reportVisible, recheckRead } = reporting;
 
-  const handle: ChatListHandle<TMessage> = {
-    // The newest message is always laid out: before the opening, `scrollToBottom` waits with the
-    // other commands, but unlike them it does not end an opening window to run sooner.
-    scrollToBottom: (scrollOptions) =>
-      hasOpened() || !isMounted
-        ? commands.scrollToBottom(scrollOptions?.behavior)
-        : new Promise<boolean>((resolve) =>
-            openingWindow.waitForOpening(() => resolve(commands.scrollToBottom(scrollOptions?.behavior))),
-          ),
-    scrollToTop: (scrollOptions) =>
-      openingWindow.resolveWhenLaidOut(() => {
-        const behavior = toMotionBehavior(scrollOptions?.behavior ?? 'auto');
-        return commands.start({ kind: 'top' }, behavior, 'handle', () => virtualizer.scrollToOffset(0, { behavior }));
-      }),
-    scrollToIndex(index, scrollOptions = {}) {
-      const { length } = inputs.messages;
-      if (!Number.isInteger(index) || index < 0 || index >= length) {
-        warnOnce(() => `scrollToIndex: index ${index} is outside 0..${length - 1}.`);
-        return Promise.resolve(false);
-      }
-      const { align } = scrollOptions;
-      const behavior = toMotionBehavior(scrollOptions.behavior ?? 'auto');
-      return openingWindow.resolveWhenLaidOut(() =>
-        commands.start({ kind: 'index', index, align }, behavior, 'handle', () =>
-          virtualizer.scrollToIndex(index + firstMessageRow(), { align: toVirtualizerAlign(align), behavior }),
-        ),
-      );
-    },
-    scrollToId(id, scrollOptions) {
-      const { messages, getKeyAt } = inputs;
-      // The newest match; `findKey` scans a non-empty range only.
-      const index = messages.length === 0 ? -1 : findKey(id, getKeyAt, messages.length - 1, 0);
-      if (index === -1) {
-        warnOnce(() => `scrollToId: no message has the key ${JSON.stringify(id)}.`);
-        return Promise.resolve(false);
-      }
-      return handle.scrollToIndex(index, scrollOptions);
-    },
-    scrollToOffset: (offset, scrollOptions) =>
-      openingWindow.runWhenLaidOut(() => commands.scrollRaw('scrollToOffset', offset, scrollOptions)),
-    scrollBy: (delta, scrollOptions) =>
-      openingWindow.runWhenLaidOut(() => commands.scrollRaw('scrollBy', delta, scrollOptions)),
-    get isAtTop() {
-      return isAtTopEdge(readMetrics());
-    },
-    get isAtBottom() {
-      return !hasNewer() && (isAtBottomEdge(readMetrics(), atBottomThreshold()) || glide.isGliding());
-    },
-    get isScrolling() {
-      return isScrolling;
-    },
-    get scrollOffset() {
-      return offsetNow();
-    },
-    get scrollSize() {
-      return scrollSizeNow();
-    },
-    get viewportSize() {
-      return scroller?.clientHeight ?? 0;
-    },
-    getVisibleRange,
-    wasSeen: seen.wasSeen,
-    get newestSeenId() {
-      return seen.newestSeenKey;
-    },
-    get unseenCount() {
-      return seen.getUnseenCount(inputs.messages.length);
-    },
-    getScrollElement: () => scroller,
-    remeasure,
-    getSnapshot,
-    get currentTurnId() {
-      return reporting.currentTurnKey;
-    },
-    scrollToTurn: (target, scrollOptions) =>
-      openingWindow.resolveWhenLaidOut(() => {
-        const turn = turns.findTarget(target);
-        if (turn === null) return Promise.resolve(false);
-        return commands.scrollToRowOffset(
-          turn.index,
-          turn.offset,
-          toMotionBehavior(scrollOptions?.behavior ?? 'auto'),
-          'handle',
-        );
-      }),
-  };
+  /** The list's imperative handle: its commands and what it tells of the list now. */
+  const handle = createHandle<TMessage>({
+    commands,
+    openingWindow,
+    reporting,
+    virtualizer: () => virtualizer,
+    scroller: () => scroller,
+    isMounted: () => isMounted,
+    hasOpened,
+    messages: () => inputs.messages,
+    getKeyAt: (index) => inputs.getKeyAt(index),
+    firstMessageRow,
+    readMetrics: () => readMetrics(),
+    offsetNow,
+    scrollSizeNow: () => scrollSizeNow(),
+    isAtBottom: () => !hasNewer() && (isAtBottomEdge(readMetrics(), atBottomThreshold()) || glide.isGliding()),
+    isScrolling: () => isScrolling,
+    findTurnTarget: (target) => turns.findTarget(target),
+    remeasure: () => remeasure(),
+    getSnapshot: () => getSnapshot(),
+  });
 
   /** Loading both ways: the app's loaders called near each end, and `aria-busy` while one loads. */
   const edgeLoaders = createEdgeLoaders<TMessage>({

@@ -1,0 +1,135 @@
+import { findKey, isAtTopEdge, toVirtualizerAlign, type MessageKey, type ScrollMetrics } from '../../core';
+import { toMotionBehavior } from '../accessibility';
+import { warnOnce } from '../dev-warnings';
+import type { ListVirtualizer } from '../tanstack-internals';
+import type { TurnTarget } from '../turn-anchor';
+import type { ChatListHandle, ChatListSnapshot } from '../types';
+import type { createCommands } from './commands';
+import type { createOpeningWindow } from './opening-window';
+import type { createReporting } from './reporting';
+
+/** What the handle reads from the kernel, and the modules whose commands it hands out. */
+export interface HandleHost<TMessage> {
+  commands: ReturnType<typeof createCommands<TMessage>>;
+  openingWindow: ReturnType<typeof createOpeningWindow>;
+  reporting: ReturnType<typeof createReporting<TMessage>>;
+  virtualizer: () => ListVirtualizer;
+  scroller: () => HTMLElement | null;
+  isMounted: () => boolean;
+  /** Whether the list has opened: its rows were rendered and the opening committed. */
+  hasOpened: () => boolean;
+  messages: () => readonly TMessage[];
+  getKeyAt: (index: number) => MessageKey;
+  firstMessageRow: () => number;
+  readMetrics: () => ScrollMetrics;
+  /** The list's offset, and the content's height as the scroller has it plus what a scaled list holds outside it. */
+  offsetNow: () => number;
+  scrollSizeNow: () => number;
+  /** Whether the list is at the bottom as the app sees it (`atBottomThreshold`, a glide on its way). */
+  isAtBottom: () => boolean;
+  isScrolling: () => boolean;
+  findTurnTarget: (target: 'previous' | 'next' | MessageKey) => TurnTarget | null;
+  remeasure: () => void;
+  getSnapshot: () => ChatListSnapshot | null;
+}
+
+/**
+ * The list's imperative handle (`ref`, `useChatList().handle`): its commands wait for the
+ * opening and for every message to be laid out (the opening window), then run as the scroll
+ * commands module's; its getters read the kernel as it is now.
+ */
+export const createHandle = <TMessage>(host: HandleHost<TMessage>): ChatListHandle<TMessage> => {
+  const { commands, openingWindow, reporting } = host;
+  const { seen } = reporting;
+  const handle: ChatListHandle<TMessage> = {
+    // The newest message is always laid out: before the opening, `scrollToBottom` waits with the
+    // other commands, but unlike them it does not end an opening window to run sooner.
+    scrollToBottom: (scrollOptions) =>
+      host.hasOpened() || !host.isMounted()
+        ? commands.scrollToBottom(scrollOptions?.behavior)
+        : new Promise<boolean>((resolve) =>
+            openingWindow.waitForOpening(() => resolve(commands.scrollToBottom(scrollOptions?.behavior))),
+          ),
+    scrollToTop: (scrollOptions) =>
+      openingWindow.resolveWhenLaidOut(() => {
+        const behavior = toMotionBehavior(scrollOptions?.behavior ?? 'auto');
+        return commands.start({ kind: 'top' }, behavior, 'handle', () =>
+          host.virtualizer().scrollToOffset(0, { behavior }),
+        );
+      }),
+    scrollToIndex(index, scrollOptions = {}) {
+      const { length } = host.messages();
+      if (!Number.isInteger(index) || index < 0 || index >= length) {
+        warnOnce(() => `scrollToIndex: index ${index} is outside 0..${length - 1}.`);
+        return Promise.resolve(false);
+      }
+      const { align } = scrollOptions;
+      const behavior = toMotionBehavior(scrollOptions.behavior ?? 'auto');
+      return openingWindow.resolveWhenLaidOut(() =>
+        commands.start({ kind: 'index', index, align }, behavior, 'handle', () =>
+          host
+            .virtualizer()
+            .scrollToIndex(index + host.firstMessageRow(), { align: toVirtualizerAlign(align), behavior }),
+        ),
+      );
+    },
+    scrollToId(id, scrollOptions) {
+      const { length } = host.messages();
+      // The newest match; `findKey` scans a non-empty range only.
+      const index = length === 0 ? -1 : findKey(id, host.getKeyAt, length - 1, 0);
+      if (index === -1) {
+        warnOnce(() => `scrollToId: no message has the key ${JSON.stringify(id)}.`);
+        return Promise.resolve(false);
+      }
+      return handle.scrollToIndex(index, scrollOptions);
+    },
+    scrollToOffset: (offset, scrollOptions) =>
+      openingWindow.runWhenLaidOut(() => commands.scrollRaw('scrollToOffset', offset, scrollOptions)),
+    scrollBy: (delta, scrollOptions) =>
+      openingWindow.runWhenLaidOut(() => commands.scrollRaw('scrollBy', delta, scrollOptions)),
+    get isAtTop() {
+      return isAtTopEdge(host.readMetrics());
+    },
+    get isAtBottom() {
+      return host.isAtBottom();
+    },
+    get isScrolling() {
+      return host.isScrolling();
+    },
+    get scrollOffset() {
+      return host.offsetNow();
+    },
+    get scrollSize() {
+      return host.scrollSizeNow();
+    },
+    get viewportSize() {
+      return host.scroller()?.clientHeight ?? 0;
+    },
+    getVisibleRange: reporting.getVisibleRange,
+    wasSeen: seen.wasSeen,
+    get newestSeenId() {
+      return seen.newestSeenKey;
+    },
+    get unseenCount() {
+      return seen.getUnseenCount(host.messages().length);
+    },
+    getScrollElement: () => host.scroller(),
+    remeasure: host.remeasure,
+    getSnapshot: host.getSnapshot,
+    get currentTurnId() {
+      return reporting.currentTurnKey;
+    },
+    scrollToTurn: (target, scrollOptions) =>
+      openingWindow.resolveWhenLaidOut(() => {
+        const turn = host.findTurnTarget(target);
+        if (turn === null) return Promise.resolve(false);
+        return commands.scrollToRowOffset(
+          turn.index,
+          turn.offset,
+          toMotionBehavior(scrollOptions?.behavior ?? 'auto'),
+          'handle',
+        );
+      }),
+  };
+  return handle;
+};
