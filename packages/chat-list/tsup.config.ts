@@ -199,6 +199,17 @@ export const INTERNAL_PROPERTIES = [
   'readEdgesAsReaderMove',
   'findTurnTarget',
   'scrollSizeNow',
+  'readMoveBeforeItsEvent',
+  'forgetReaderHeading',
+  'readerHeading',
+  'noteReaderDriving',
+  'readEdges',
+  'pinToBottom',
+  'endOpeningWindow',
+  'releaseTurn',
+  'holdGlide',
+  'stopReporting',
+  'onViewportResize',
 ];
 
 export default defineConfig({

@@ -3,7 +3,6 @@ import {
   AT_BOTTOM_THRESHOLD_RULE,
   NO_COMMITTED_MESSAGES,
   READER,
-  SCROLL_END_DELAY_MS,
   decideFollow,
   detectMessageChange,
   findAnchorIndex,
@@ -27,7 +26,6 @@ import {
   hiddenBelow,
   isScaledSpace,
   scrollSizeIn,
-  type ScrollHeading,
   messageIndexOfRow,
   PREFIX_ROW,
   SUFFIX_ROW,
@@ -45,6 +43,7 @@ import { createRowKeys, PREFIX_KEY, SUFFIX_KEY } from './engine/row-keys';
 import { createRowMeasuring, measureRowElement } from './engine/row-measuring';
 import { createScaledSpace } from './engine/scaled-space';
 import { createScrollWriter } from './engine/scroll-writer';
+import { createScrollerEvents, observeResize } from './engine/scroller-events';
 import { isTracing, traceOwnerChange } from './engine-trace';
 import { warnIfUnbounded } from './dev-warnings';
 import { getRangeExtractor } from './rendered-rows';
@@ -65,20 +64,9 @@ declare const process: { env: { NODE_ENV?: string } };
 export type { ListVirtualizer, RenderInputs };
 export { measureRowElement };
 
-const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
-const INTENT_EVENTS = ['wheel', 'touchstart', 'touchmove', 'pointerdown', 'keydown'];
-
 /** The messages of a batch, without holes (undefined or null entries, rendered as empty rows). */
 const withoutHoles = <TMessage>(batch: TMessage[]): TMessage[] =>
   batch.filter((message) => message !== undefined && message !== null);
-
-/** Calls `onResize` when the element's size changes; returns how to stop. Without ResizeObserver (jsdom), nothing. */
-const observeResize = (element: Element, onResize: () => void): (() => void) | undefined => {
-  if (typeof ResizeObserver === 'undefined') return undefined;
-  const observer = new ResizeObserver(onResize);
-  observer.observe(element);
-  return () => observer.disconnect();
-};
 
 /**
  * The chat policy's memory and the DOM listeners that feed it, created once per list and free
@@ -133,22 +121,8 @@ export const createChatListEngine = <TMessage>() => {
   let isAtBottom = true;
   /** `hasNewer` as of the last commit: messages that arrive while it was true are a loaded page, not news. */
   let committedHasNewer = false;
-  let isScrolling = false;
-  /**
-   * Which way the reader last scrolled, until they turn: the rows ahead get the whole overscan,
-   * those behind 2 (core `overscan.ts`). Kept when the scroll ends, so that nothing is rendered
-   * and measured behind the reader once they stop (with the overscan back behind them at rest,
-   * those rows were measured 150 ms after every scroll, and the list moved then). Null at an
-   * opening and until the reader scrolls: the list's own scrolls (the opening, a follow, a
-   * command) leave it as it is.
-   */
-  let readerHeading: ScrollHeading = null;
-  /** The list's offset at the last scroll event: the reader's heading is the way it moved from there. */
-  let offsetAtLastScroll = 0;
-  let scrollEndTimer: ReturnType<typeof setTimeout> | undefined;
   /** onOlderMessages / onNewerMessages calls waiting for the paint (see `flushBatches`). */
   let pendingBatches: Array<() => void> = [];
-  let detachScroller: (() => void) | undefined;
 
   /** The row of `messages[0]` among TanStack's rows (core `rows.ts`): add it to a message's index to get its row. */
   const firstMessageRow = () => inputs.firstMessageRow;
@@ -485,7 +459,7 @@ export const createChatListEngine = <TMessage>() => {
     offsetNow,
     scrollSizeNow: () => scrollSizeNow(),
     isAtBottom: () => !hasNewer() && (isAtBottomEdge(readMetrics(), atBottomThreshold()) || glide.isGliding()),
-    isScrolling: () => isScrolling,
+    isScrolling: () => scrollerEvents.isScrolling,
     findTurnTarget: (target) => turns.findTarget(target),
     remeasure: () => remeasure(),
     getSnapshot: () => getSnapshot(),
@@ -589,85 +563,6 @@ export const createChatListEngine = <TMessage>() => {
     else scrollWriter.write(scroller, bottom, 'pin');
   };
 
-  // Listens to the scroller only while it is attached, so `scroller` is that element.
-  const onScroll = () => {
-    if (scroller !== null) scaledSpace.readScrollerMove(scroller);
-    const offset = offsetNow();
-    const moved = offset - offsetAtLastScroll;
-    offsetAtLastScroll = offset;
-    isScrolling = true;
-    inputs.options.onScroll?.(offset);
-    clearTimeout(scrollEndTimer);
-    scrollEndTimer = setTimeout(() => {
-      isScrolling = false;
-      if (!isMounted) return;
-      // Rows mounted during a smooth scroll that TanStack drove (`scrollToOffset` and
-      // `scrollBy` with `behavior: 'smooth'`, which are not commands and have no landing) were
-      // not measured, and their ResizeObserver does not fire again: measured now, or the layout
-      // keeps their estimates (the fuzzer found getVisibleRange() a row off the DOM, issue #13).
-      if (content !== null && owner.kind !== 'command') rowMeasuring.measureRendered(content);
-      inputs.options.onScrollEnd?.();
-    }, SCROLL_END_DELAY_MS);
-    const write = scrollWriter.takeLastWrite();
-    const isOwnWrite = write !== null && write.reason !== 'raw' && Math.abs(offset - write.offset) < 1;
-    // The echo of our own pin arrives after layout: rows measured in between may have grown
-    // the content again. That is still growth, not the reader.
-    if (isOwnWrite && write.reason === 'pin') pinToBottom();
-    // The reader moved: the rows they now read are in view, measured as rows in view are.
-    if (!isOwnWrite) readingAnchor.forgetRow();
-    // Someone else moved the scroller (a script, the scrollbar): older rows may come into view.
-    // Not so our own write that the browser clamped at the bottom, the content having shrunk as
-    // its rows were measured (the opening's).
-    const isClampedEcho =
-      write !== null &&
-      write.reason !== 'raw' &&
-      offset < write.offset &&
-      scroller !== null &&
-      bottomOffset(scroller) - offset < 1;
-    if (!isOwnWrite && !isClampedEcho) openingWindow.end();
-    syncWithScroller(isOwnWrite);
-    if (!isOwnWrite && owner.kind === 'reader' && moved !== 0) readerHeading = moved > 0 ? 'down' : 'up';
-  };
-
-  /**
-   * A commit between a move of the scroller that we did not make (the reader's thumb, a script)
-   * and that move's scroll event reads the move first, as its event would: the state the commit
-   * acts on (pinned to the bottom, the offset we know) is from before it. A key replaced above
-   * the view in the task of a reader's jump to the top was anchored at the top, whose write then
-   * passed for the scroller's known offset, and the pin took the list back to the bottom: the
-   * jump was lost for good. The event itself still reports the scroll to the app; the render
-   * being committed planned from the scroller's offset already, so its anchored row stays.
-   */
-  const readMoveBeforeItsEvent = () => {
-    if (scroller === null || !scrollWriter.hasUnreadMove(scroller)) return;
-    scaledSpace.readScrollerMove(scroller);
-    openingWindow.end();
-    syncWithScroller(false);
-  };
-
-  /** The reader took the wheel: whatever we were scrolling towards, stop fighting them. */
-  const onUserIntent = (event: Event) => {
-    if (
-      (event.type === 'keydown' && !SCROLL_KEYS.has((event as KeyboardEvent).key)) ||
-      // A press on the scroller itself is its scrollbar; on a row it is a click, not a scroll.
-      (event.type === 'pointerdown' && event.target !== scroller)
-    ) {
-      return;
-    }
-    // The reader may scroll to older rows: lay them out.
-    openingWindow.end();
-    turns.release(virtualizer.getTotalSize());
-    scaling.isReaderDriving = true;
-    glide.holdForReader();
-    // The browser animates a smooth command itself, and releasing the command does not stop it:
-    // a wheel during a smooth scrollToTop left the list carried on to the top under the reader.
-    // A write to where the list stands stops it; the reader's own scroll comes after this event.
-    if (owner.kind === 'command' && owner.command.behavior === 'smooth' && scroller !== null) {
-      scrollWriter.write(scroller, offsetNow(), 'halt');
-    }
-    dispatch({ type: 'reader-intent' });
-  };
-
   const onViewportResize = () => {
     if (process.env.NODE_ENV !== 'production') warnIfUnbounded(scroller, virtualizer.getTotalSize());
     if (needsOpeningScroll && handle.viewportSize > 0) {
@@ -680,23 +575,36 @@ export const createChatListEngine = <TMessage>() => {
     reportScrollerRect?.();
   };
 
-  // A detach stays until the next element's replaces it, so after a ref call with null it runs
-  // once more: harmless, as removing or disconnecting twice does nothing.
+  /** The scroller's events: scrolls (ours or someone else's), the reader's intent, resizes. */
+  const scrollerEvents = createScrollerEvents<TMessage>({
+    scroller: () => scroller,
+    content: () => content,
+    isMounted: () => isMounted,
+    options: () => inputs.options,
+    owner: () => owner,
+    dispatch: (event) => dispatch(event),
+    offsetNow,
+    bottomOffset: (element) => bottomOffset(element),
+    writer: scrollWriter,
+    readScrollerMove: (element) => scaledSpace.readScrollerMove(element),
+    noteReaderDriving: () => {
+      scaling.isReaderDriving = true;
+    },
+    readEdges: (isOwnWrite) => syncWithScroller(isOwnWrite),
+    pinToBottom: () => pinToBottom(),
+    forgetAnchoredRow: () => readingAnchor.forgetRow(),
+    endOpeningWindow: () => openingWindow.end(),
+    measureRendered: (element) => rowMeasuring.measureRendered(element),
+    releaseTurn: () => turns.release(virtualizer.getTotalSize()),
+    holdGlide: () => glide.holdForReader(),
+    recheckRead: () => recheckRead(),
+    stopReporting: () => reporting.stop(),
+    onViewportResize: () => onViewportResize(),
+  });
+
   const scrollerRef = (element: HTMLElement | null) => {
-    detachScroller?.();
     scroller = element;
-    if (element === null) return;
-    element.addEventListener('scroll', onScroll, { passive: true });
-    for (const type of INTENT_EVENTS) element.addEventListener(type, onUserIntent, { passive: true });
-    element.ownerDocument.addEventListener('visibilitychange', recheckRead);
-    const stopObserving = observeResize(element, onViewportResize);
-    detachScroller = () => {
-      element.removeEventListener('scroll', onScroll);
-      for (const type of INTENT_EVENTS) element.removeEventListener(type, onUserIntent);
-      element.ownerDocument.removeEventListener('visibilitychange', recheckRead);
-      reporting.stop();
-      stopObserving?.();
-    };
+    scrollerEvents.attach(element);
   };
 
   const sizerRef = (element: HTMLElement | null) => {
@@ -724,7 +632,7 @@ export const createChatListEngine = <TMessage>() => {
       committed = NO_COMMITTED_MESSAGES;
       committedHasSuffix = false;
       committedMessages = null;
-      clearTimeout(scrollEndTimer);
+      scrollerEvents.stop();
       reporting.stop();
       glide.stop();
       openingWindow.cancelEnd();
@@ -739,7 +647,7 @@ export const createChatListEngine = <TMessage>() => {
 
   /** The chat policy, once per committed change of the messages or affixes. */
   const commit = () => {
-    readMoveBeforeItsEvent();
+    scrollerEvents.readMoveBeforeItsEvent();
     scaledSpace.applyRendered();
     readingAnchor.measureRowsAbove();
     rowMeasuring.flushRowLayoutChange();
@@ -761,7 +669,7 @@ export const createChatListEngine = <TMessage>() => {
     if (change.kind === 'opened') {
       // A new conversation opens at its newest message, whatever the follow mode (SPEC §2.5).
       edgeLoaders.reopen();
-      readerHeading = null;
+      scrollerEvents.forgetReaderHeading();
       turns.reset();
       needsOpeningScroll = handle.viewportSize === 0;
       void commands.openConversation();
@@ -961,9 +869,9 @@ export const createChatListEngine = <TMessage>() => {
     },
     /**
      * TanStack's `rangeExtractor` for this render: the rows beyond the viewport for the way the
-     * reader last scrolled (core `overscan.ts`, see `readerHeading`).
+     * reader last scrolled (core `overscan.ts`, see `engine/scroller-events.ts`).
      */
-    rangeExtractor: () => getRangeExtractor(readerHeading),
+    rangeExtractor: () => getRangeExtractor(scrollerEvents.readerHeading),
     /** The row of `messages[0]` among TanStack's rows in this render (core `rows.ts`), set by `update`. */
     firstMessageRow,
     /** The space the latest render lays its rows out in: a row's top in the scroller is its `start` minus `shift`. */

@@ -1,0 +1,191 @@
+import { SCROLL_END_DELAY_MS, type ScrollHeading, type ScrollOwner, type ScrollOwnerEvent } from '../../core';
+import type { ChatListBehaviorOptions } from '../types';
+import type { ScrollWriter } from './scroll-writer';
+
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+const INTENT_EVENTS = ['wheel', 'touchstart', 'touchmove', 'pointerdown', 'keydown'];
+
+/** Calls `onResize` when the element's size changes; returns how to stop. Without ResizeObserver (jsdom), nothing. */
+export const observeResize = (element: Element, onResize: () => void): (() => void) | undefined => {
+  if (typeof ResizeObserver === 'undefined') return undefined;
+  const observer = new ResizeObserver(onResize);
+  observer.observe(element);
+  return () => observer.disconnect();
+};
+
+/** What the scroller's events read from the kernel, and what they ask of it. */
+export interface ScrollerEventsHost<TMessage> {
+  scroller: () => HTMLElement | null;
+  content: () => HTMLElement | null;
+  isMounted: () => boolean;
+  options: () => ChatListBehaviorOptions<TMessage>;
+  owner: () => ScrollOwner;
+  dispatch: (event: ScrollOwnerEvent) => void;
+  offsetNow: () => number;
+  bottomOffset: (element: HTMLElement) => number;
+  /** The writer knows which scroll events are echoes of our own writes; the reader's intent halts a smooth command through it. */
+  writer: ScrollWriter;
+  /** The scaled space reads every move of the scroller first (a reader's jump lands at its fraction). */
+  readScrollerMove: (element: HTMLElement) => boolean;
+  /** The reader drives the scroller: a jump of theirs across a scaled list is theirs to land. */
+  noteReaderDriving: () => void;
+  /** Edges, owner, seen tracking and the loaders, from the scroller as it is now. */
+  readEdges: (isOwnWrite: boolean) => void;
+  pinToBottom: () => void;
+  forgetAnchoredRow: () => void;
+  endOpeningWindow: () => void;
+  measureRendered: (content: HTMLElement) => void;
+  /** The reader took over from a turn held at the top. */
+  releaseTurn: () => void;
+  holdGlide: () => void;
+  recheckRead: () => void;
+  stopReporting: () => void;
+  onViewportResize: () => void;
+}
+
+/**
+ * The scroller's events: every scroll (ours, told apart by the writer, or someone else's), the
+ * reader's intent (wheel, touch, the scrollbar, scroll keys) that takes the list from whoever
+ * holds it, and the scroller's resizes. It owns whether the list is scrolling, the scroll-end
+ * timer, the way the reader last scrolled, and the listeners.
+ */
+export const createScrollerEvents = <TMessage>(host: ScrollerEventsHost<TMessage>) => {
+  let isScrolling = false;
+  /**
+   * Which way the reader last scrolled, until they turn: the rows ahead get the whole overscan,
+   * those behind 2 (core `overscan.ts`). Kept when the scroll ends, so that nothing is rendered
+   * and measured behind the reader once they stop (with the overscan back behind them at rest,
+   * those rows were measured 150 ms after every scroll, and the list moved then). Null at an
+   * opening and until the reader scrolls: the list's own scrolls (the opening, a follow, a
+   * command) leave it as it is.
+   */
+  let readerHeading: ScrollHeading = null;
+  /** The list's offset at the last scroll event: the reader's heading is the way it moved from there. */
+  let offsetAtLastScroll = 0;
+  let scrollEndTimer: ReturnType<typeof setTimeout> | undefined;
+  let detachScroller: (() => void) | undefined;
+
+  // Listens to the scroller only while it is attached, so the host's scroller is that element.
+  const onScroll = () => {
+    const scroller = host.scroller();
+    if (scroller !== null) host.readScrollerMove(scroller);
+    const offset = host.offsetNow();
+    const moved = offset - offsetAtLastScroll;
+    offsetAtLastScroll = offset;
+    isScrolling = true;
+    host.options().onScroll?.(offset);
+    clearTimeout(scrollEndTimer);
+    scrollEndTimer = setTimeout(() => {
+      isScrolling = false;
+      if (!host.isMounted()) return;
+      // Rows mounted during a smooth scroll that TanStack drove (`scrollToOffset` and
+      // `scrollBy` with `behavior: 'smooth'`, which are not commands and have no landing) were
+      // not measured, and their ResizeObserver does not fire again: measured now, or the layout
+      // keeps their estimates (the fuzzer found getVisibleRange() a row off the DOM, issue #13).
+      const content = host.content();
+      if (content !== null && host.owner().kind !== 'command') host.measureRendered(content);
+      host.options().onScrollEnd?.();
+    }, SCROLL_END_DELAY_MS);
+    const write = host.writer.takeLastWrite();
+    const isOwnWrite = write !== null && write.reason !== 'raw' && Math.abs(offset - write.offset) < 1;
+    // The echo of our own pin arrives after layout: rows measured in between may have grown
+    // the content again. That is still growth, not the reader.
+    if (isOwnWrite && write.reason === 'pin') host.pinToBottom();
+    // The reader moved: the rows they now read are in view, measured as rows in view are.
+    if (!isOwnWrite) host.forgetAnchoredRow();
+    // Someone else moved the scroller (a script, the scrollbar): older rows may come into view.
+    // Not so our own write that the browser clamped at the bottom, the content having shrunk as
+    // its rows were measured (the opening's).
+    const isClampedEcho =
+      write !== null &&
+      write.reason !== 'raw' &&
+      offset < write.offset &&
+      scroller !== null &&
+      host.bottomOffset(scroller) - offset < 1;
+    if (!isOwnWrite && !isClampedEcho) host.endOpeningWindow();
+    host.readEdges(isOwnWrite);
+    if (!isOwnWrite && host.owner().kind === 'reader' && moved !== 0) readerHeading = moved > 0 ? 'down' : 'up';
+  };
+
+  /**
+   * A commit between a move of the scroller that we did not make (the reader's thumb, a script)
+   * and that move's scroll event reads the move first, as its event would: the state the commit
+   * acts on (pinned to the bottom, the offset we know) is from before it. A key replaced above
+   * the view in the task of a reader's jump to the top was anchored at the top, whose write then
+   * passed for the scroller's known offset, and the pin took the list back to the bottom: the
+   * jump was lost for good. The event itself still reports the scroll to the app; the render
+   * being committed planned from the scroller's offset already, so its anchored row stays.
+   */
+  const readMoveBeforeItsEvent = () => {
+    const scroller = host.scroller();
+    if (scroller === null || !host.writer.hasUnreadMove(scroller)) return;
+    host.readScrollerMove(scroller);
+    host.endOpeningWindow();
+    host.readEdges(false);
+  };
+
+  /** The reader took the wheel: whatever we were scrolling towards, stop fighting them. */
+  const onUserIntent = (event: Event) => {
+    if (
+      (event.type === 'keydown' && !SCROLL_KEYS.has((event as KeyboardEvent).key)) ||
+      // A press on the scroller itself is its scrollbar; on a row it is a click, not a scroll.
+      (event.type === 'pointerdown' && event.target !== host.scroller())
+    ) {
+      return;
+    }
+    // The reader may scroll to older rows: lay them out.
+    host.endOpeningWindow();
+    host.releaseTurn();
+    host.noteReaderDriving();
+    host.holdGlide();
+    // The browser animates a smooth command itself, and releasing the command does not stop it:
+    // a wheel during a smooth scrollToTop left the list carried on to the top under the reader.
+    // A write to where the list stands stops it; the reader's own scroll comes after this event.
+    const owner = host.owner();
+    const scroller = host.scroller();
+    if (owner.kind === 'command' && owner.command.behavior === 'smooth' && scroller !== null) {
+      host.writer.write(scroller, host.offsetNow(), 'halt');
+    }
+    host.dispatch({ type: 'reader-intent' });
+  };
+
+  // A detach stays until the next element's replaces it, so after a ref call with null it runs
+  // once more: harmless, as removing or disconnecting twice does nothing.
+  const attach = (element: HTMLElement | null) => {
+    detachScroller?.();
+    if (element === null) return;
+    element.addEventListener('scroll', onScroll, { passive: true });
+    for (const type of INTENT_EVENTS) element.addEventListener(type, onUserIntent, { passive: true });
+    element.ownerDocument.addEventListener('visibilitychange', host.recheckRead);
+    const stopObserving = observeResize(element, host.onViewportResize);
+    detachScroller = () => {
+      element.removeEventListener('scroll', onScroll);
+      for (const type of INTENT_EVENTS) element.removeEventListener(type, onUserIntent);
+      element.ownerDocument.removeEventListener('visibilitychange', host.recheckRead);
+      host.stopReporting();
+      stopObserving?.();
+    };
+  };
+
+  return {
+    /** Listens to a new scroller (or to none). */
+    attach,
+    readMoveBeforeItsEvent,
+    /** Whether the list is scrolling (until the scroll-end delay after the last scroll event). */
+    get isScrolling() {
+      return isScrolling;
+    },
+    /** Which way the reader last scrolled (see above); null at an opening. */
+    get readerHeading() {
+      return readerHeading;
+    },
+    /** A new conversation: the reader has not scrolled in it yet. */
+    forgetReaderHeading() {
+      readerHeading = null;
+    },
+    /** The list unmounts: no scroll end is to come. */
+    stop() {
+      clearTimeout(scrollEndTimer);
+    },
+  };
+};
