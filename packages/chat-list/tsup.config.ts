@@ -210,6 +210,12 @@ export const INTERNAL_PROPERTIES = [
   'holdGlide',
   'stopReporting',
   'onViewportResize',
+  'wasAtLiveEnd',
+  'isAtLiveEnd',
+  'hasSuffixChanged',
+  'mayHoldTurn',
+  'followsSuffix',
+  'hasPrepended',
 ];
 
 export default defineConfig({

@@ -21,3 +21,4 @@ export * from './rows';
 export * from './opening-window';
 export * from './duplicate-keys';
 export * from './overscan';
+export * from './commit-plan';

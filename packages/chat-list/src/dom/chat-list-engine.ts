@@ -4,6 +4,7 @@ import {
   NO_COMMITTED_MESSAGES,
   READER,
   decideFollow,
+  planCommit,
   detectMessageChange,
   findAnchorIndex,
   getAnchoredOffset,
@@ -657,7 +658,7 @@ export const createChatListEngine = <TMessage>() => {
     readingAnchor.writeInCommit();
     const { length } = messages;
     const change = detectMessageChange(committed, length, getKeyAt);
-    const suffixChanged = committedHasSuffix !== hasSuffix;
+    const hasSuffixChanged = committedHasSuffix !== hasSuffix;
     committed = getCommittedEdges(length, getKeyAt);
     committedHasSuffix = hasSuffix;
     committedMessages = messages;
@@ -666,7 +667,15 @@ export const createChatListEngine = <TMessage>() => {
     reporting.applyChange(change, length, getKeyAt);
 
     const wasAtBottom = isAtBottom || isHeadingForBottom(owner);
-    if (change.kind === 'opened') {
+    const plan = planCommit({
+      change,
+      wasAtLiveEnd,
+      isAtLiveEnd: !committedHasNewer,
+      wasAtBottom,
+      hasSuffixChanged,
+      pinsWhileGrowing,
+    });
+    if (plan.opens) {
       // A new conversation opens at its newest message, whatever the follow mode (SPEC §2.5).
       edgeLoaders.reopen();
       scrollerEvents.forgetReaderHeading();
@@ -678,28 +687,29 @@ export const createChatListEngine = <TMessage>() => {
       // the scroll event those at the bottom. Told now, the first frame renders and measures
       // only the bottom rows.
       scrollWriter.setModelOffset(virtualizer, offsetNow());
-    } else if (change.newerCount > 0) {
+    } else if (plan.newer !== null) {
       const newMessages = withoutHoles(messages.slice(length - change.newerCount));
       // A turn that starts at the live end is held at the top: sized before the follow aims at the bottom.
-      if (wasAtLiveEnd && !committedHasNewer && turns.onNewerMessages(change.newerCount)) fitSizer();
+      if (plan.mayHoldTurn && turns.onNewerMessages(change.newerCount)) fitSizer();
       // A page loaded below a window that is not at the live end is not news: nothing follows it.
-      const behavior = !wasAtLiveEnd
-        ? false
-        : decideFollow(
-            resolveFollowPolicy(follow, isReceived, resolveIsSent(options.followSentMessages, options.isReceived)),
-            { wasAtBottom, newMessages, handle },
-          );
+      const behavior =
+        plan.newer === 'page'
+          ? false
+          : decideFollow(
+              resolveFollowPolicy(follow, isReceived, resolveIsSent(options.followSentMessages, options.isReceived)),
+              { wasAtBottom, newMessages, handle },
+            );
       if (behavior === false) dispatch({ type: 'follow-declined' });
       else void commands.scrollToBottom(behavior, 'follow');
       pendingBatches.push(() => inputs.options.onNewerMessages?.(handle, newMessages));
       // Arrivals are announced, a loaded page is not; rows that merely mount never are.
-      if (wasAtLiveEnd) pendingBatches.push(() => announceNewMessages(newMessages));
+      if (plan.newer === 'news') pendingBatches.push(() => announceNewMessages(newMessages));
       edgeLoaders.messagesLoaded('newer');
-    } else if (suffixChanged && wasAtBottom && pinsWhileGrowing) {
+    } else if (plan.followsSuffix) {
       // A suffix ("typing…") appearing at the bottom is growth of the last row.
       void commands.scrollToBottom('auto', 'follow');
     }
-    if (change.olderCount > 0) {
+    if (plan.hasPrepended) {
       const olderMessages = withoutHoles(messages.slice(0, change.olderCount));
       pendingBatches.push(() => inputs.options.onOlderMessages?.(handle, olderMessages));
       edgeLoaders.messagesLoaded('older');
