@@ -1,4 +1,5 @@
-import type { ScrollCommandReason, ScrollOwner, ScrollTarget } from '../core';
+import type { ScrollCommandReason, ScrollOwner, ScrollOwnerEvent, ScrollTarget } from '../core';
+import type { ScrollWriteReason } from './engine/scroll-writer';
 
 /**
  * One thing the engine did to the scroll position, in the order it did them: a write of the
@@ -12,8 +13,8 @@ import type { ScrollCommandReason, ScrollOwner, ScrollTarget } from '../core';
 export type EngineTraceEntry =
   | {
       type: 'scroll-write';
-      /** Why it was written (`ScrollWriteReason`, engine/scroll-writer.ts). */
-      reason: string;
+      /** Why it was written. */
+      reason: ScrollWriteReason;
       /** The list's offset written, rounded to 1/100 px. */
       offset: number;
       smooth?: true;
@@ -22,7 +23,7 @@ export type EngineTraceEntry =
   | {
       type: 'owner';
       /** The event that changed the owner. */
-      event: string;
+      event: ScrollOwnerEvent['type'];
       owner: ScrollOwner['kind'];
       command?: { reason: ScrollCommandReason; target: ScrollTarget['kind'] };
     };
@@ -49,7 +50,11 @@ export const setEngineTraceSink = (next: ((entry: EngineTraceEntry) => void) | n
 
 const round = (offset: number) => Math.round(offset * 100) / 100;
 
-export const traceScrollWrite = (reason: string, offset: number, behavior: ScrollBehavior | undefined): void => {
+export const traceScrollWrite = (
+  reason: ScrollWriteReason,
+  offset: number,
+  behavior: ScrollBehavior | undefined,
+): void => {
   if (sink === null) return;
   sink(
     behavior === 'smooth'
@@ -68,7 +73,7 @@ const isSameOwner = (previous: ScrollOwner, next: ScrollOwner): boolean =>
     ? previous.command.target === next.command.target && previous.command.startedAt === next.command.startedAt
     : previous.kind === next.kind;
 
-export const traceOwnerChange = (event: string, previous: ScrollOwner, next: ScrollOwner): void => {
+export const traceOwnerChange = (event: ScrollOwnerEvent['type'], previous: ScrollOwner, next: ScrollOwner): void => {
   if (sink === null || isSameOwner(previous, next)) return;
   sink(
     next.kind === 'command'
