@@ -37,6 +37,7 @@ import { createEdgeLoaders } from './engine/edge-loaders';
 import { createGlide } from './engine/glide';
 import { createHandle } from './engine/handle';
 import type { LaidOutInputs, RenderInputs } from './engine/inputs';
+import type { KernelView } from './engine/kernel-view';
 import { createOpeningWindow } from './engine/opening-window';
 import { createReadingAnchor } from './engine/reading-anchor';
 import { createReporting } from './engine/reporting';
@@ -102,12 +103,27 @@ export const createChatListEngine = <TMessage>() => {
   /** The list must land at the bottom once it has a viewport (opened while hidden). */
   let needsOpeningScroll = false;
 
+  /** What every module may read of the kernel (engine/kernel-view.ts). */
+  const view: KernelView<TMessage> = {
+    virtualizer: () => virtualizer,
+    scroller: () => scroller,
+    content: () => content,
+    isMounted: () => isMounted,
+    options: () => inputs.options,
+    messages: () => inputs.messages,
+    getKeyAt: (index) => inputs.getKeyAt(index),
+    firstMessageRow: () => inputs.firstMessageRow,
+    owner: () => owner,
+    offsetNow: () => offsetNow(),
+    readMetrics: () => readMetrics(),
+    bottomOffset: (element) => bottomOffset(element),
+    contentSize: () => contentSize(),
+  };
   /** The rows' layout keys: TanStack's `getItemKey`, and which rows a render lays out again. */
   const rowKeys = createRowKeys<TMessage>({ virtualizer: () => virtualizer, inputs: () => inputs });
   /** The rows' ref callbacks and the measurements they hand TanStack. */
   const rowMeasuring = createRowMeasuring({
-    virtualizer: () => virtualizer,
-    isMounted: () => isMounted,
+    ...view,
     rowKeyAt: (virtualIndex) => rowKeys.getter(virtualIndex),
     onLayoutChange: () => onLayoutChange(),
   });
@@ -135,10 +151,9 @@ export const createChatListEngine = <TMessage>() => {
   const hasOpened = () => committedMessages !== null;
   /** The oldest messages of a long conversation, left out of TanStack's layout until after the opening's paint. */
   const openingWindow = createOpeningWindow({
-    isMounted: () => isMounted,
+    ...view,
     hasOpened,
     firstLaidOutStart: () => getLayout(virtualizer)[0]?.start,
-    readMetrics: () => readMetrics(),
     requestRender: () => inputs.requestRender(),
   });
   const hasNewer = () => inputs.options.hasNewer === true;
@@ -160,10 +175,7 @@ export const createChatListEngine = <TMessage>() => {
   };
   /** A list past the browser's height cap: the scroller holds a window of the content. */
   const scaledSpace = createScaledSpace({
-    scroller: () => scroller,
-    contentSize: () => contentSize(),
-    offsetNow: () => offsetNow(),
-    bottomOffset: (element) => bottomOffset(element),
+    ...view,
     isHeadingForBottom: () => isHeadingForBottom(owner),
     fitSizer: () => fitSizer(),
     writeRebase: (element, offset) => {
@@ -176,20 +188,15 @@ export const createChatListEngine = <TMessage>() => {
   const offsetNow = () => (scroller === null ? 0 : scroller.scrollTop + scaling.appliedSpace.shift);
   /** Smooth following: growth of a pinned list glides to the bottom (`smoothFollow`). */
   const glide = createGlide({
-    scroller: () => scroller,
-    isMounted: () => isMounted,
+    ...view,
     isPinned: () => owner.kind === 'pinned-to-bottom',
     isSmoothFollowAsked: () => inputs.options.smoothFollow === true,
-    offsetNow,
-    bottomOffset: (element) => bottomOffset(element),
     writePin: (element, offset) => scrollWriter.write(element, offset, 'pin'),
   });
   /** The one writer of the scroller's offset and TanStack's; the echoes of its writes are ours. */
   const scrollWriter = createScrollWriter({
-    virtualizer: () => virtualizer,
+    ...view,
     scaling,
-    offsetNow,
-    bottomOffset: (element) => bottomOffset(element),
     keepInScrollSpace: (offset) => scaledSpace.keepIn(offset),
   });
 
@@ -205,14 +212,9 @@ export const createChatListEngine = <TMessage>() => {
   });
   /** The reader's row, kept in its place across a change of messages. */
   const readingAnchor = createReadingAnchor<TMessage>({
-    virtualizer: () => virtualizer,
-    scroller: () => scroller,
-    content: () => content,
+    ...view,
     inputs: () => inputs,
     committed: () => committed,
-    offsetNow: () => offsetNow(),
-    bottomOffset: (element) => bottomOffset(element),
-    contentSize: () => contentSize(),
     getRowMessageKey: (virtualIndex) => getRowMessageKey(virtualIndex),
     isSmoothCommandUnderway: () => owner.kind === 'command' && owner.command.behavior === 'smooth',
     measureRows: (measure) => rowMeasuring.whileMeasuring(measure),
@@ -220,18 +222,8 @@ export const createChatListEngine = <TMessage>() => {
   });
   /** The scroll commands: the handle's, the follow policy's and the opening's. */
   const commands = createCommands<TMessage>({
-    virtualizer: () => virtualizer,
-    scroller: () => scroller,
-    isMounted: () => isMounted,
-    options: () => inputs.options,
-    messages: () => inputs.messages,
-    getKeyAt: (index) => inputs.getKeyAt(index),
-    firstMessageRow,
-    owner: () => owner,
+    ...view,
     dispatch: (event) => dispatch(event),
-    offsetNow,
-    readMetrics: () => readMetrics(),
-    bottomOffset: (element) => bottomOffset(element),
     isAtPinnedBottomEdge,
     remeasureRenderedRows: () => remeasureRenderedRows(),
     writer: scrollWriter,
@@ -428,16 +420,11 @@ export const createChatListEngine = <TMessage>() => {
 
   /** What the list tells the app about what is in view: seen, unseen count, range, read receipts, current turn. */
   const reporting = createReporting<TMessage>({
-    options: () => inputs.options,
-    messages: () => inputs.messages,
-    getKeyAt: (index) => inputs.getKeyAt(index),
-    scroller: () => scroller,
+    ...view,
     hasOpened: () => hasOpened(),
     isReportable: () => isReportable(),
-    readMetrics: () => readMetrics(),
     rows: () => getLayout(virtualizer),
     rowIndexAtOffset: (offset) => virtualizer.getVirtualItemForOffset(offset)?.index,
-    firstMessageRow,
     isRowMeasured: (row) => isRowMeasured(virtualizer, row.key),
     isViewMoving: () => owner.kind === 'command',
     findCurrentTurn: () => turns.findCurrentTurn(),
@@ -446,18 +433,11 @@ export const createChatListEngine = <TMessage>() => {
 
   /** The list's imperative handle: its commands and what it tells of the list now. */
   const handle = createHandle<TMessage>({
+    ...view,
     commands,
     openingWindow,
     reporting,
-    virtualizer: () => virtualizer,
-    scroller: () => scroller,
-    isMounted: () => isMounted,
     hasOpened,
-    messages: () => inputs.messages,
-    getKeyAt: (index) => inputs.getKeyAt(index),
-    firstMessageRow,
-    readMetrics: () => readMetrics(),
-    offsetNow,
     scrollSizeNow: () => scrollSizeNow(),
     isAtBottom: () => !hasNewer() && (isAtBottomEdge(readMetrics(), atBottomThreshold()) || glide.isGliding()),
     isScrolling: () => scrollerEvents.isScrolling,
@@ -468,10 +448,8 @@ export const createChatListEngine = <TMessage>() => {
 
   /** Loading both ways: the app's loaders called near each end, and `aria-busy` while one loads. */
   const edgeLoaders = createEdgeLoaders<TMessage>({
-    options: () => inputs.options,
+    ...view,
     handle,
-    scroller: () => scroller,
-    isMounted: () => isMounted,
   });
 
   /**
@@ -578,14 +556,8 @@ export const createChatListEngine = <TMessage>() => {
 
   /** The scroller's events: scrolls (ours or someone else's), the reader's intent, resizes. */
   const scrollerEvents = createScrollerEvents<TMessage>({
-    scroller: () => scroller,
-    content: () => content,
-    isMounted: () => isMounted,
-    options: () => inputs.options,
-    owner: () => owner,
+    ...view,
     dispatch: (event) => dispatch(event),
-    offsetNow,
-    bottomOffset: (element) => bottomOffset(element),
     writer: scrollWriter,
     readScrollerMove: (element) => scaledSpace.readScrollerMove(element),
     noteReaderDriving: () => {

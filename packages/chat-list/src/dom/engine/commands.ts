@@ -4,38 +4,38 @@ import {
   isAtBottomEdge,
   toVirtualizerAlign,
   type FollowBehavior,
-  type MessageKey,
   type ScrollCommand,
   type ScrollCommandReason,
   type ScrollMetrics,
-  type ScrollOwner,
   type ScrollOwnerEvent,
   type ScrollTarget,
 } from '../../core';
 import { toMotionBehavior } from '../accessibility';
 import { warnOnce } from '../dev-warnings';
-import { getLayout, type ListVirtualizer } from '../tanstack-internals';
+import { getLayout } from '../tanstack-internals';
 import type { TurnTarget } from '../turn-anchor';
-import type { ChatListBehaviorOptions, ScrollToEdgeOptions } from '../types';
+import type { ScrollToEdgeOptions } from '../types';
 import type { ScrollWriter } from './scroll-writer';
+import type { KernelView } from './kernel-view';
 
 declare const process: { env: { NODE_ENV?: string } };
 
 /** What the commands read from the kernel, and what they ask of it. */
-export interface CommandsHost<TMessage> {
-  virtualizer: () => ListVirtualizer;
-  scroller: () => HTMLElement | null;
-  isMounted: () => boolean;
-  options: () => ChatListBehaviorOptions<TMessage>;
-  messages: () => readonly TMessage[];
-  getKeyAt: (index: number) => MessageKey;
-  firstMessageRow: () => number;
-  /** Who owns the scroll position now, and the one way to change it. */
-  owner: () => ScrollOwner;
+export interface CommandsHost<TMessage> extends Pick<
+  KernelView<TMessage>,
+  | 'virtualizer'
+  | 'scroller'
+  | 'isMounted'
+  | 'options'
+  | 'messages'
+  | 'getKeyAt'
+  | 'firstMessageRow'
+  | 'owner'
+  | 'offsetNow'
+  | 'readMetrics'
+  | 'bottomOffset'
+> {
   dispatch: (event: ScrollOwnerEvent) => void;
-  offsetNow: () => number;
-  readMetrics: () => ScrollMetrics;
-  bottomOffset: (element: HTMLElement) => number;
   isAtPinnedBottomEdge: (metrics: ScrollMetrics) => boolean;
   /** Measures the rendered rows, ending TanStack's own smooth scroll first. */
   remeasureRenderedRows: () => void;

@@ -11,7 +11,8 @@ import {
   type HistoryTriggerState,
   type ScrollMetrics,
 } from '../../core';
-import type { ChatListBehaviorOptions, ChatListHandle } from '../types';
+import type { ChatListHandle } from '../types';
+import type { KernelView } from './kernel-view';
 
 /** One edge's loader: its trigger, and a token for its latest request. */
 interface EdgeLoader {
@@ -28,12 +29,9 @@ const createEdgeLoader = (callback: EdgeLoader['callback']): EdgeLoader => ({
 });
 
 /** What the loaders read from the kernel. */
-export interface EdgeLoadersHost<TMessage> {
-  options: () => ChatListBehaviorOptions<TMessage>;
+export interface EdgeLoadersHost<TMessage> extends Pick<KernelView<TMessage>, 'options' | 'scroller' | 'isMounted'> {
   /** What the app's loader is called with. */
   handle: ChatListHandle<TMessage>;
-  scroller: () => HTMLElement | null;
-  isMounted: () => boolean;
 }
 
 /** The rows at the ends that are not messages, whose height the zones leave out. */

@@ -1,15 +1,12 @@
 import { SCROLL_END_DELAY_MS, nextGlideOffset } from '../../core';
 import { toMotionBehavior } from '../accessibility';
+import type { KernelView } from './kernel-view';
 
 /** What a glide reads from the kernel, and the one write it asks of it. */
-export interface GlideHost {
-  scroller: () => HTMLElement | null;
-  isMounted: () => boolean;
+export interface GlideHost extends Pick<KernelView<unknown>, 'scroller' | 'isMounted' | 'offsetNow' | 'bottomOffset'> {
   /** Whether the list is pinned to the bottom: a glide moves only a pinned list. */
   isPinned: () => boolean;
   isSmoothFollowAsked: () => boolean;
-  offsetNow: () => number;
-  bottomOffset: (element: HTMLElement) => number;
   /** Writes a step of the glide as the pin's write: its scroll event is ours, and the list stays pinned. */
   writePin: (element: HTMLElement, offset: number) => void;
 }

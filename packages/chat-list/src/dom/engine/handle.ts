@@ -1,29 +1,23 @@
-import { findKey, isAtTopEdge, toVirtualizerAlign, type MessageKey, type ScrollMetrics } from '../../core';
+import { findKey, isAtTopEdge, toVirtualizerAlign, type MessageKey } from '../../core';
 import { toMotionBehavior } from '../accessibility';
 import { warnOnce } from '../dev-warnings';
-import type { ListVirtualizer } from '../tanstack-internals';
 import type { TurnTarget } from '../turn-anchor';
 import type { ChatListHandle, ChatListSnapshot } from '../types';
 import type { createCommands } from './commands';
 import type { createOpeningWindow } from './opening-window';
 import type { createReporting } from './reporting';
+import type { KernelView } from './kernel-view';
 
 /** What the handle reads from the kernel, and the modules whose commands it hands out. */
-export interface HandleHost<TMessage> {
+export interface HandleHost<TMessage> extends Pick<
+  KernelView<TMessage>,
+  'virtualizer' | 'scroller' | 'isMounted' | 'messages' | 'getKeyAt' | 'firstMessageRow' | 'readMetrics' | 'offsetNow'
+> {
   commands: ReturnType<typeof createCommands<TMessage>>;
   openingWindow: ReturnType<typeof createOpeningWindow>;
   reporting: ReturnType<typeof createReporting<TMessage>>;
-  virtualizer: () => ListVirtualizer;
-  scroller: () => HTMLElement | null;
-  isMounted: () => boolean;
   /** Whether the list has opened: its rows were rendered and the opening committed. */
   hasOpened: () => boolean;
-  messages: () => readonly TMessage[];
-  getKeyAt: (index: number) => MessageKey;
-  firstMessageRow: () => number;
-  readMetrics: () => ScrollMetrics;
-  /** The list's offset, and the content's height as the scroller has it plus what a scaled list holds outside it. */
-  offsetNow: () => number;
   scrollSizeNow: () => number;
   /** Whether the list is at the bottom as the app sees it (`atBottomThreshold`, a glide on its way). */
   isAtBottom: () => boolean;

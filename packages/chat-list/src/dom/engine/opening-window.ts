@@ -1,14 +1,13 @@
-import { planOpeningWindow, type ScrollMetrics } from '../../core';
+import { planOpeningWindow } from '../../core';
 import type { ChatListBehaviorOptions } from '../types';
+import type { KernelView } from './kernel-view';
 
 /** What the opening window reads from the kernel, and the render it asks for. */
-export interface OpeningWindowHost {
-  isMounted: () => boolean;
+export interface OpeningWindowHost extends Pick<KernelView<unknown>, 'isMounted' | 'readMetrics'> {
   /** Whether the list has opened: its rows were rendered and the opening committed. */
   hasOpened: () => boolean;
   /** Where the first laid-out row starts (the row after the block), if there is one. */
   firstLaidOutStart: () => number | undefined;
-  readMetrics: () => ScrollMetrics;
   /** Renders the list again: the next render lays out every message. */
   requestRender: () => void;
 }

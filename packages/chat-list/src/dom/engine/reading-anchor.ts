@@ -14,6 +14,7 @@ import {
 import { getLayout, isRowMeasured, measureElementNow, type ListVirtualizer } from '../tanstack-internals';
 import type { LaidOutInputs } from './inputs';
 import type { ScrollWriter } from './scroll-writer';
+import type { KernelView } from './kernel-view';
 
 /** Whether the row at `virtualIndex` is a message that starts a group of `getGroupKey` in these inputs. */
 const isGroupStartRowIn = <TMessage>(render: LaidOutInputs<TMessage>, virtualIndex: number): boolean =>
@@ -46,18 +47,14 @@ interface PendingAnchor {
 }
 
 /** What the reading anchor reads from the kernel, and what it asks of it. */
-export interface ReadingAnchorHost<TMessage> {
-  virtualizer: () => ListVirtualizer;
-  scroller: () => HTMLElement | null;
-  /** The element that wraps the rendered rows. */
-  content: () => HTMLElement | null;
+export interface ReadingAnchorHost<TMessage> extends Pick<
+  KernelView<TMessage>,
+  'virtualizer' | 'scroller' | 'content' | 'offsetNow' | 'bottomOffset' | 'contentSize'
+> {
   /** The inputs of the render TanStack lays out (the new one, from `update` on). */
   inputs: () => LaidOutInputs<TMessage>;
   /** The edges of the messages the policy last committed: what a change is measured against. */
   committed: () => CommittedEdges;
-  offsetNow: () => number;
-  bottomOffset: (element: HTMLElement) => number;
-  contentSize: () => number;
   /** The message key of a row of the current render; the prefix and the suffix have their own. */
   getRowMessageKey: (virtualIndex: number) => MessageKey;
   /** Whether a smooth command is under way: a write to where the list stands would stop it. */

@@ -10,27 +10,23 @@ import {
   sanitizeNumber,
   type MessageKey,
   type MessageVisibility,
-  type ScrollMetrics,
 } from '../../core';
-import type { ChatListBehaviorOptions, VisibleRange } from '../types';
+import type { VisibleRange } from '../types';
+import type { KernelView } from './kernel-view';
 
 /** What reporting reads from the kernel. */
-export interface ReportingHost<TMessage> {
-  options: () => ChatListBehaviorOptions<TMessage>;
-  messages: () => readonly TMessage[];
-  getKeyAt: (index: number) => MessageKey;
-  scroller: () => HTMLElement | null;
+export interface ReportingHost<TMessage> extends Pick<
+  KernelView<TMessage>,
+  'options' | 'messages' | 'getKeyAt' | 'scroller' | 'readMetrics' | 'firstMessageRow'
+> {
   /** Whether the list has opened: before, nothing is in view. */
   hasOpened: () => boolean;
   /** Whether what is in view may be reported now (a scroller, and this render's messages committed). */
   isReportable: () => boolean;
-  readMetrics: () => ScrollMetrics;
   /** TanStack's rows as laid out now, and whether one was measured (not an estimate). */
   rows: () => readonly VirtualItem[];
   /** The index of the row at an offset, as TanStack finds it. */
   rowIndexAtOffset: (offset: number) => number | undefined;
-  /** The row of `messages[0]` among TanStack's rows. */
-  firstMessageRow: () => number;
   isRowMeasured: (row: VirtualItem) => boolean;
   /** Whether a command is moving the view: nothing is read on the way. */
   isViewMoving: () => boolean;

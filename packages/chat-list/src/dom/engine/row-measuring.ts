@@ -8,6 +8,7 @@ import {
   measureElementNow,
   type ListVirtualizer,
 } from '../tanstack-internals';
+import type { KernelView } from './kernel-view';
 
 /**
  * Whether a ResizeObserver callback is delivering row sizes to TanStack (on any list of the
@@ -44,9 +45,7 @@ export const measureRowElement = (
 type RowRef = (element: HTMLElement | null) => void;
 
 /** What row measuring reads from the kernel, and the handler it calls. */
-export interface RowMeasuringHost {
-  virtualizer: () => ListVirtualizer;
-  isMounted: () => boolean;
+export interface RowMeasuringHost extends Pick<KernelView<unknown>, 'virtualizer' | 'isMounted'> {
   /** The layout key of a row of the render being laid out. */
   rowKeyAt: (virtualIndex: number) => MessageKey;
   /** The kernel's response to a change of the rows' layout (TanStack's `onChange`). */

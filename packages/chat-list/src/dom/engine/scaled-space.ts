@@ -10,14 +10,13 @@ import {
   type ScrollSpaceGeometry,
 } from '../../core';
 import type { WriterScaling } from './scroll-writer';
+import type { KernelView } from './kernel-view';
 
 /** What the scaled space reads from the kernel, and the one write it asks of it. */
-export interface ScaledSpaceHost {
-  scroller: () => HTMLElement | null;
-  /** The content's height: TanStack's total and what a turn held at the top reserves. */
-  contentSize: () => number;
-  offsetNow: () => number;
-  bottomOffset: (element: HTMLElement) => number;
+export interface ScaledSpaceHost extends Pick<
+  KernelView<unknown>,
+  'scroller' | 'contentSize' | 'offsetNow' | 'bottomOffset'
+> {
   /** Whether the owner is taking the list to the bottom (the pin, or a command there). */
   isHeadingForBottom: () => boolean;
   /** Sizes the content element to the space in force. */

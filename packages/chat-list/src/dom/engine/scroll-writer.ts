@@ -1,6 +1,7 @@
 import type { ScrollSpace } from '../../core';
 import { isTracing, traceScrollWrite } from '../engine-trace';
 import { forgetClampedAdjustment, setModelScrollOffset, type ListVirtualizer } from '../tanstack-internals';
+import type { KernelView } from './kernel-view';
 
 /**
  * Why the scroller's offset was written. Every write goes through the scroll writer, which
@@ -64,13 +65,8 @@ export interface WriterScaling {
 }
 
 /** What the scroll writer reads from the rest of the engine. */
-export interface ScrollWriterHost {
-  virtualizer: () => ListVirtualizer;
+export interface ScrollWriterHost extends Pick<KernelView<unknown>, 'virtualizer' | 'offsetNow' | 'bottomOffset'> {
   scaling: WriterScaling;
-  /** The list's offset now (the scroller's plus the scaled space's shift). */
-  offsetNow: () => number;
-  /** The largest offset the list can take in this scroller. */
-  bottomOffset: (element: HTMLElement) => number;
   /** Moves a scaled list's window so that `offset` is inside it; true when it moved. */
   keepInScrollSpace: (offset: number) => boolean;
 }

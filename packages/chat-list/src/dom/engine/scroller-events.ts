@@ -1,6 +1,6 @@
-import { SCROLL_END_DELAY_MS, type ScrollHeading, type ScrollOwner, type ScrollOwnerEvent } from '../../core';
-import type { ChatListBehaviorOptions } from '../types';
+import { SCROLL_END_DELAY_MS, type ScrollHeading, type ScrollOwnerEvent } from '../../core';
 import type { ScrollWriter } from './scroll-writer';
+import type { KernelView } from './kernel-view';
 
 const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
 const INTENT_EVENTS = ['wheel', 'touchstart', 'touchmove', 'pointerdown', 'keydown'];
@@ -14,15 +14,11 @@ export const observeResize = (element: Element, onResize: () => void): (() => vo
 };
 
 /** What the scroller's events read from the kernel, and what they ask of it. */
-export interface ScrollerEventsHost<TMessage> {
-  scroller: () => HTMLElement | null;
-  content: () => HTMLElement | null;
-  isMounted: () => boolean;
-  options: () => ChatListBehaviorOptions<TMessage>;
-  owner: () => ScrollOwner;
+export interface ScrollerEventsHost<TMessage> extends Pick<
+  KernelView<TMessage>,
+  'scroller' | 'content' | 'isMounted' | 'options' | 'owner' | 'offsetNow' | 'bottomOffset'
+> {
   dispatch: (event: ScrollOwnerEvent) => void;
-  offsetNow: () => number;
-  bottomOffset: (element: HTMLElement) => number;
   /** The writer knows which scroll events are echoes of our own writes; the reader's intent halts a smooth command through it. */
   writer: ScrollWriter;
   /** The scaled space reads every move of the scroller first (a reader's jump lands at its fraction). */

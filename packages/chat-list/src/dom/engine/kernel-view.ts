@@ -1,0 +1,34 @@
+import type { MessageKey, ScrollMetrics, ScrollOwner } from '../../core';
+import type { ListVirtualizer } from '../tanstack-internals';
+import type { ChatListBehaviorOptions } from '../types';
+
+/**
+ * What every module of the engine may read of the kernel, each as it is now: the elements,
+ * TanStack's virtualizer, the render's inputs, the geometry and the owner of the scroll position.
+ * A module's host names the part it reads (`Pick<KernelView, …>`) and adds what it asks of the
+ * kernel; nothing here writes.
+ */
+export interface KernelView<TMessage> {
+  /** TanStack's virtualizer (missing only during the first render's `update`, which checks). */
+  virtualizer: () => ListVirtualizer;
+  scroller: () => HTMLElement | null;
+  /** The element that wraps the rendered rows. */
+  content: () => HTMLElement | null;
+  isMounted: () => boolean;
+  options: () => ChatListBehaviorOptions<TMessage>;
+  messages: () => readonly TMessage[];
+  /** The key of `messages[index]`, with a fallback for a missing key. */
+  getKeyAt: (index: number) => MessageKey;
+  /** The row of `messages[0]` among TanStack's rows: add it to a message's index to get its row. */
+  firstMessageRow: () => number;
+  /** Who owns the scroll position: the reader, a command, or the pin. */
+  owner: () => ScrollOwner;
+  /** The list's offset: the scroller's, plus the content above its window when scaled. */
+  offsetNow: () => number;
+  /** The scroller's geometry now, in the list's offsets. */
+  readMetrics: () => ScrollMetrics;
+  /** The largest offset the list can take in this scroller (never negative). */
+  bottomOffset: (element: HTMLElement) => number;
+  /** The content's height: TanStack's total, and the space a turn held at the top reserves. */
+  contentSize: () => number;
+}
