@@ -216,6 +216,9 @@ export const INTERNAL_PROPERTIES = [
   'mayHoldTurn',
   'followsSuffix',
   'hasPrepended',
+  'syncPolicy',
+  'onCommandEnded',
+  'applyEffect',
 ];
 
 export default defineConfig({

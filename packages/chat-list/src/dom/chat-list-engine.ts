@@ -2,7 +2,6 @@ import { observeElementOffset as observeTanstackOffset, type VirtualItem } from 
 import {
   AT_BOTTOM_THRESHOLD_RULE,
   NO_COMMITTED_MESSAGES,
-  READER,
   decideFollow,
   planCommit,
   detectMessageChange,
@@ -13,7 +12,6 @@ import {
   isAtTopEdge,
   isHeadingForBottom,
   isPinnedWhileGrowing,
-  reduceScrollOwner,
   resolveFollowPolicy,
   resolveIsSent,
   defaultIsReceived,
@@ -21,9 +19,7 @@ import {
   shouldCompensateResize,
   type MessageKey,
   type ScrollMetrics,
-  type ScrollOwner,
   type ScrollOwnerEffect,
-  type ScrollOwnerEvent,
   hiddenBelow,
   isScaledSpace,
   scrollSizeIn,
@@ -39,6 +35,7 @@ import { createHandle } from './engine/handle';
 import type { LaidOutInputs, RenderInputs } from './engine/inputs';
 import type { KernelView } from './engine/kernel-view';
 import { createOpeningWindow } from './engine/opening-window';
+import { createOwner } from './engine/owner';
 import { createReadingAnchor } from './engine/reading-anchor';
 import { createReporting } from './engine/reporting';
 import { createRowKeys, PREFIX_KEY, SUFFIX_KEY } from './engine/row-keys';
@@ -46,7 +43,6 @@ import { createRowMeasuring, measureRowElement } from './engine/row-measuring';
 import { createScaledSpace } from './engine/scaled-space';
 import { createScrollWriter } from './engine/scroll-writer';
 import { createScrollerEvents, observeResize } from './engine/scroller-events';
-import { isTracing, traceOwnerChange } from './engine-trace';
 import { warnIfUnbounded } from './dev-warnings';
 import { getRangeExtractor } from './rendered-rows';
 import { createTurnAnchor } from './turn-anchor';
@@ -98,8 +94,16 @@ export const createChatListEngine = <TMessage>() => {
   /** The visually hidden polite live region that announces newer messages (issue #17), when rendered. */
   let announcer: HTMLElement | null = null;
   let isMounted = false;
-  let owner: ScrollOwner = READER;
-  let pinsWhileGrowing = true;
+  /** The owner of the scroll position: the reader, a command, or the pin (engine/owner.ts). */
+  const ownership = createOwner({
+    applyEffect: (effect) => applyEffect(effect),
+    onCommandEnded: (command) => {
+      if (command.behavior === 'smooth') remeasureRenderedRows();
+      // The view arrived: the messages that came into view on the way start their read time now.
+      recheckRead();
+    },
+  });
+  const { dispatch } = ownership;
   /** The list must land at the bottom once it has a viewport (opened while hidden). */
   let needsOpeningScroll = false;
 
@@ -113,7 +117,7 @@ export const createChatListEngine = <TMessage>() => {
     messages: () => inputs.messages,
     getKeyAt: (index) => inputs.getKeyAt(index),
     firstMessageRow: () => inputs.firstMessageRow,
-    owner: () => owner,
+    owner: () => ownership.current,
     offsetNow: () => offsetNow(),
     readMetrics: () => readMetrics(),
     bottomOffset: (element) => bottomOffset(element),
@@ -176,7 +180,7 @@ export const createChatListEngine = <TMessage>() => {
   /** A list past the browser's height cap: the scroller holds a window of the content. */
   const scaledSpace = createScaledSpace({
     ...view,
-    isHeadingForBottom: () => isHeadingForBottom(owner),
+    isHeadingForBottom: () => isHeadingForBottom(ownership.current),
     fitSizer: () => fitSizer(),
     writeRebase: (element, offset) => {
       scrollWriter.write(element, offset, 'rebase');
@@ -189,7 +193,7 @@ export const createChatListEngine = <TMessage>() => {
   /** Smooth following: growth of a pinned list glides to the bottom (`smoothFollow`). */
   const glide = createGlide({
     ...view,
-    isPinned: () => owner.kind === 'pinned-to-bottom',
+    isPinned: () => ownership.current.kind === 'pinned-to-bottom',
     isSmoothFollowAsked: () => inputs.options.smoothFollow === true,
     writePin: (element, offset) => scrollWriter.write(element, offset, 'pin'),
   });
@@ -216,7 +220,8 @@ export const createChatListEngine = <TMessage>() => {
     inputs: () => inputs,
     committed: () => committed,
     getRowMessageKey: (virtualIndex) => getRowMessageKey(virtualIndex),
-    isSmoothCommandUnderway: () => owner.kind === 'command' && owner.command.behavior === 'smooth',
+    isSmoothCommandUnderway: () =>
+      ownership.current.kind === 'command' && ownership.current.command.behavior === 'smooth',
     measureRows: (measure) => rowMeasuring.whileMeasuring(measure),
     writer: scrollWriter,
   });
@@ -291,19 +296,6 @@ export const createChatListEngine = <TMessage>() => {
       notify(offset + scaling.appliedSpace.shift, isScrolling);
     });
 
-  const dispatch = (event: ScrollOwnerEvent) => {
-    const previous = owner;
-    const transition = reduceScrollOwner(owner, event, { pinsWhileGrowing });
-    owner = transition.owner;
-    if (isTracing) traceOwnerChange(event.type, previous, owner);
-    for (const effect of transition.effects) applyEffect(effect);
-    if (previous.kind === 'command' && owner.kind !== 'command') {
-      if (previous.command.behavior === 'smooth') remeasureRenderedRows();
-      // The view arrived: the messages that came into view on the way start their read time now.
-      recheckRead();
-    }
-  };
-
   /**
    * While a smooth scroll runs, TanStack measures only the rows near its target
    * (`shouldMeasureDuringScroll`), and the ResizeObserver of the others does not fire again: once
@@ -327,7 +319,7 @@ export const createChatListEngine = <TMessage>() => {
    */
   const remeasure = () => {
     if (!isMounted || scroller === null || content === null) return;
-    const anchor = owner.kind === 'reader' ? readingAnchor.findCurrent() : null;
+    const anchor = ownership.current.kind === 'reader' ? readingAnchor.findCurrent() : null;
     isRemeasuring = true;
     try {
       virtualizer.measure();
@@ -345,7 +337,7 @@ export const createChatListEngine = <TMessage>() => {
     // Written here, not left to `pinToBottom`: the shorter content clamped the scroller, and the
     // pin leaves an offset it did not write to the scroll event. The long fuzz run found a list
     // pinned at the bottom left 83 px above it after a prepend of 1 000 and a remeasure.
-    if (owner.kind === 'pinned-to-bottom') {
+    if (ownership.current.kind === 'pinned-to-bottom') {
       scrollWriter.setModelOffset(virtualizer, scrollWriter.write(scroller, bottomOffset(scroller), 'pin'));
     }
     // New sizes can change what is in view without a scroll event (the browser fires none for an
@@ -409,7 +401,7 @@ export const createChatListEngine = <TMessage>() => {
   const shouldCompensate = (item: VirtualItem, delta: number, instance: ListVirtualizer) => {
     const row = rowMeasuring.placeResizedRow(item, delta, instance);
     // `remeasure` puts the reader's row back itself, once.
-    if (isHeadingForBottom(owner) || isRemeasuring) return false;
+    if (isHeadingForBottom(ownership.current) || isRemeasuring) return false;
     if (readingAnchor.compensatesResize(item, instance)) return true;
     return shouldCompensateResize(
       { ...row, isMeasured: isRowMeasured(instance, item.key) },
@@ -426,7 +418,7 @@ export const createChatListEngine = <TMessage>() => {
     rows: () => getLayout(virtualizer),
     rowIndexAtOffset: (offset) => virtualizer.getVirtualItemForOffset(offset)?.index,
     isRowMeasured: (row) => isRowMeasured(virtualizer, row.key),
-    isViewMoving: () => owner.kind === 'command',
+    isViewMoving: () => ownership.current.kind === 'command',
     findCurrentTurn: () => turns.findCurrentTurn(),
   });
   const { seen, reportVisible, recheckRead } = reporting;
@@ -480,7 +472,7 @@ export const createChatListEngine = <TMessage>() => {
     // commit is to write, a remeasure (read at the bottom with every size back at its estimate,
     // the reader was pinned there, and the remeasure's pin then moved their row 9 px).
     const isSettled = committedHasSuffix === inputs.hasSuffix && !readingAnchor.hasOffsetToWrite && !isRemeasuring;
-    if (owner.kind === 'reader' && isSettled) syncWithScroller();
+    if (ownership.current.kind === 'reader' && isSettled) syncWithScroller();
     else reportVisible();
   };
 
@@ -524,7 +516,7 @@ export const createChatListEngine = <TMessage>() => {
   const pinToBottom = () => {
     if (
       scroller === null ||
-      owner.kind !== 'pinned-to-bottom' ||
+      ownership.current.kind !== 'pinned-to-bottom' ||
       // New rows are measured during their commit, before the policy has run for them: their
       // height is arrival, not growth, and only the follow policy may move the list for it.
       committedMessages !== inputs.messages ||
@@ -638,14 +630,14 @@ export const createChatListEngine = <TMessage>() => {
     committedHasNewer = hasNewer();
     reporting.applyChange(change, length, getKeyAt);
 
-    const wasAtBottom = isAtBottom || isHeadingForBottom(owner);
+    const wasAtBottom = isAtBottom || isHeadingForBottom(ownership.current);
     const plan = planCommit({
       change,
       wasAtLiveEnd,
       isAtLiveEnd: !committedHasNewer,
       wasAtBottom,
       hasSuffixChanged,
-      pinsWhileGrowing,
+      pinsWhileGrowing: ownership.pinsWhileGrowing,
     });
     if (plan.opens) {
       // A new conversation opens at its newest message, whatever the follow mode (SPEC §2.5).
@@ -737,12 +729,11 @@ export const createChatListEngine = <TMessage>() => {
   };
 
   /** Whether the follow policy pins a list at the bottom while it grows, as of this render. */
-  const syncPolicy = () => {
-    const pins = !hasNewer() && isPinnedWhileGrowing(inputs.options.follow);
-    if (pins === pinsWhileGrowing) return;
-    pinsWhileGrowing = pins;
-    dispatch({ type: 'policy-changed', isAtBottom: glide.isGliding() || isAtPinnedBottomEdge(readMetrics()) });
-  };
+  const syncPolicy = () =>
+    ownership.syncPolicy(
+      !hasNewer() && isPinnedWhileGrowing(inputs.options.follow),
+      () => glide.isGliding() || isAtPinnedBottomEdge(readMetrics()),
+    );
 
   /**
    * onOlderMessages / onNewerMessages after the commit is painted, so a callback that sets
