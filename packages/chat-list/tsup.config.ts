@@ -219,6 +219,8 @@ export const INTERNAL_PROPERTIES = [
   'syncPolicy',
   'onCommandEnded',
   'applyEffect',
+  'reopenSnapshot',
+  'findReaderRow',
 ];
 
 export default defineConfig({

@@ -41,6 +41,7 @@ import { createReporting } from './engine/reporting';
 import { createRowKeys, PREFIX_KEY, SUFFIX_KEY } from './engine/row-keys';
 import { createRowMeasuring, measureRowElement } from './engine/row-measuring';
 import { createScaledSpace } from './engine/scaled-space';
+import { createSnapshots } from './engine/snapshot';
 import { createScrollWriter } from './engine/scroll-writer';
 import { createScrollerEvents, observeResize } from './engine/scroller-events';
 import { warnIfUnbounded } from './dev-warnings';
@@ -55,7 +56,6 @@ import {
   replaceMaxScrollOffset,
   type ListVirtualizer,
 } from './tanstack-internals';
-import type { ChatListSnapshot } from './types';
 
 declare const process: { env: { NODE_ENV?: string } };
 
@@ -225,6 +225,16 @@ export const createChatListEngine = <TMessage>() => {
     measureRows: (measure) => rowMeasuring.whileMeasuring(measure),
     writer: scrollWriter,
   });
+  /** Reopening a conversation where the reader left it: `getSnapshot()` and `initialSnapshot`. */
+  const snapshots = createSnapshots<TMessage>({
+    ...view,
+    findReaderRow: () => readingAnchor.findCurrent(),
+    isAtBottom: (): boolean => handle.isAtBottom,
+    newestSeenKey: () => seen.newestSeenKey,
+    restoreNewestSeen: (index) => seen.restoreNewestSeen(index, inputs.getKeyAt),
+    scrollToBottom: (behavior, reason): Promise<boolean> => commands.scrollToBottom(behavior, reason),
+    scrollToRowOffset: (index, offset, behavior, reason) => commands.scrollToRowOffset(index, offset, behavior, reason),
+  });
   /** The scroll commands: the handle's, the follow policy's and the opening's. */
   const commands = createCommands<TMessage>({
     ...view,
@@ -235,7 +245,7 @@ export const createChatListEngine = <TMessage>() => {
     forgetAnchoredRow: () => readingAnchor.forgetRow(),
     noteCommandStarted: (target) => turns.noteCommandStarted(target),
     findLastTurn: () => turns.findLastTurn(),
-    restoreNewestSeen: (index) => seen.restoreNewestSeen(index, inputs.getKeyAt),
+    reopenSnapshot: (): Promise<boolean> | null => snapshots.reopen(),
     scrollerOffset: () => scaling.scrollerOffset,
     readEdgesAsReaderMove: () => syncWithScroller(false),
   });
@@ -371,27 +381,6 @@ export const createChatListEngine = <TMessage>() => {
     }
   };
 
-  /** What `getSnapshot` returns: the reader's row, the edges, what was seen, the sizes around the reader. */
-  const getSnapshot = (): ChatListSnapshot | null => {
-    const { messages, getKeyAt } = inputs;
-    if (!isMounted || scroller === null || messages.length === 0) return null;
-    const anchor = readingAnchor.findCurrent();
-    if (anchor === null) return null;
-    const sizes: Array<[MessageKey, number]> = [];
-    for (const item of virtualizer.getVirtualItems()) {
-      const index = item.index - firstMessageRow();
-      if (index >= 0 && index < messages.length && isRowMeasured(virtualizer, item.key)) {
-        sizes.push([getKeyAt(index), item.size]);
-      }
-    }
-    return {
-      row: { id: getKeyAt(anchor.index - firstMessageRow()), offset: anchor.distance },
-      isAtBottom: handle.isAtBottom,
-      newestSeenId: seen.newestSeenKey,
-      sizes,
-    };
-  };
-
   /**
    * TanStack skips compensating a row above the viewport that resizes while the reader scrolls
    * up; a chat must not move then either (a late image, SPEC §2.4). A list held at the bottom
@@ -435,7 +424,7 @@ export const createChatListEngine = <TMessage>() => {
     isScrolling: () => scrollerEvents.isScrolling,
     findTurnTarget: (target) => turns.findTarget(target),
     remeasure: () => remeasure(),
-    getSnapshot: () => getSnapshot(),
+    getSnapshot: () => snapshots.get(),
   });
 
   /** Loading both ways: the app's loaders called near each end, and `aria-busy` while one loads. */

@@ -46,8 +46,8 @@ export interface CommandsHost<TMessage> extends Pick<
   /** Tells the turns a command aimed at a message (it may bring a turn to the top). */
   noteCommandStarted: (target: ScrollTarget) => void;
   findLastTurn: () => TurnTarget | null;
-  /** A snapshot's newest seen message is seen again when the list reopens at it. */
-  restoreNewestSeen: (index: number) => void;
+  /** Reopens at `initialSnapshot`; null when there is none to reopen at (engine/snapshot.ts). */
+  reopenSnapshot: () => Promise<boolean> | null;
   /** The scroller's own offset as last read or written (a scaled list's differs from the list's). */
   scrollerOffset: () => number;
   /** Reads the edges now, as the scroll event of a move that was not ours would. */
@@ -223,31 +223,6 @@ export const createCommands = <TMessage>(host: CommandsHost<TMessage>) => {
       : scrollToRowOffset(turn.index, turn.offset, 'auto', 'opening');
   };
 
-  /**
-   * Reopens at `initialSnapshot` (issue #16): the reader's row at its pixel, what they had seen
-   * as seen. Null when there is no snapshot or its row is not among the messages.
-   */
-  const reopenSnapshot = (): Promise<boolean> | null => {
-    const snapshot = host.options().initialSnapshot;
-    const getKeyAt = host.getKeyAt;
-    const last = host.messages().length - 1;
-    const index = snapshot === undefined || last < 0 ? -1 : findKey(snapshot.row.id, getKeyAt, 0, last);
-    if (snapshot === undefined || index === -1) {
-      if (process.env.NODE_ENV !== 'production' && snapshot !== undefined && last >= 0) {
-        warnOnce(
-          () => `initialSnapshot: no message has the key ${JSON.stringify(snapshot.row.id)}; opening as without it.`,
-        );
-      }
-      return null;
-    }
-    const newestSeenIndex =
-      snapshot.newestSeenId === undefined ? -1 : findKey(snapshot.newestSeenId, getKeyAt, last, 0);
-    if (newestSeenIndex !== -1) host.restoreNewestSeen(newestSeenIndex);
-    // At the bottom with nothing new: the bottom, pinned as it was.
-    if (snapshot.isAtBottom && newestSeenIndex === last) return scrollToBottom('auto', 'opening');
-    return scrollToRowOffset(index, snapshot.row.offset, 'auto', 'opening');
-  };
-
   /** `scrollToOffset` and `scrollBy`: raw moves by the app, which end any command under way. */
   const scrollRaw = (method: 'scrollToOffset' | 'scrollBy', value: number, scrollOptions?: ScrollToEdgeOptions) => {
     const scroller = host.scroller();
@@ -281,7 +256,7 @@ export const createCommands = <TMessage>(host: CommandsHost<TMessage>) => {
      * newer messages follow by the policy's rule for a reader who scrolled up.
      */
     openConversation(): Promise<boolean> {
-      const snapshotOpening = reopenSnapshot();
+      const snapshotOpening = host.reopenSnapshot();
       if (snapshotOpening !== null) return snapshotOpening;
       const anchor = host.options().initialAnchor;
       if (anchor === 'last-turn') return openAtLastTurn();
