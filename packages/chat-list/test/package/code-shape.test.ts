@@ -16,7 +16,6 @@ const FUNCTION_LIMIT = 150;
 /** What is over its limit today, in lines: files by path, functions by `path#name`. */
 const KNOWN_OVER: Record<string, number> = {
   'dom/chat-list-engine.ts': 854,
-  'dom/types.ts': 452,
   'react/useChatList.ts': 557,
   'dom/chat-list-engine.ts#createChatListEngine': 775,
   'dom/engine/commands.ts#createCommands': 250,
