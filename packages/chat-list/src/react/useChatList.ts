@@ -10,21 +10,14 @@ import {
   MESSAGES_SEEN_RATIO_RULE,
   OVERSCAN_RULE,
   TURN_PEEK_RULE,
-  describeEstimateProblem,
   describeNumberProblem,
-  findKey,
   isValidFollow,
-  sanitizeEstimate,
   DEFAULT_ESTIMATED_SIZE,
   sanitizeNumber,
   scrollSizeIn,
-  startsGroup,
   type GroupKey,
   type MessageKey,
-  messageIndexOfRow,
   rowCount,
-  PREFIX_ROW,
-  SUFFIX_ROW,
 } from '../core';
 import { createChatListEngine, measureRowElement } from '../dom/chat-list-engine';
 import { warnOnce } from '../dom/dev-warnings';
@@ -32,6 +25,8 @@ import { createStickyGroupHeader, type StuckGroupHeader } from '../dom/sticky-gr
 import { getLayout } from '../dom/tanstack-internals';
 import type { ChatListBehaviorOptions, ChatListHandle } from '../dom/types';
 import type { MessageKeyProps } from './types';
+import { useRenderedRows } from './useRenderedRows';
+import { AFFIX_ESTIMATED_SIZE, useRowEstimates } from './useRowEstimates';
 
 declare const process: { env: { NODE_ENV?: string } };
 
@@ -184,7 +179,6 @@ export interface UseChatListResult<TMessage> {
   firstMessageRow: number;
 }
 
-const AFFIX_ESTIMATED_SIZE = 40;
 /** `useLayoutEffect` in the browser, `useEffect` on the server (where it would warn). */
 export const useIsomorphicLayoutEffect = typeof document !== 'undefined' ? React.useLayoutEffect : React.useEffect;
 /** Stands in for a `messages` that is not an array; one constant, so hook dependencies stay stable. */
@@ -273,40 +267,13 @@ export const useChatList = <TMessage>(hookOptions: UseChatListOptions<TMessage>)
     [safeMessages, getMessageKey],
   );
 
-  // A snapshot's measured heights stand in for the estimates of its rows, so that a reopened
-  // conversation puts the reader's row on its pixel in the first frame (issue #16).
-  const { initialSnapshot } = options;
-  const snapshotSizes = React.useMemo(
-    () => (initialSnapshot === undefined ? undefined : new Map(initialSnapshot.sizes)),
-    [initialSnapshot],
-  );
-  // TanStack asks every row's estimate: without an estimate of the app's or a snapshot, no
-  // message is read (issue #15).
-  const isEstimateFixed = estimateSize === undefined && snapshotSizes === undefined;
-  const estimateMessageSize = React.useCallback(
-    (index: number): number => {
-      if (isEstimateFixed) return DEFAULT_ESTIMATED_SIZE;
-      const measured = snapshotSizes?.get(getKeyAt(index));
-      if (measured !== undefined) return measured;
-      const message = safeMessages[index];
-      // Without `estimateSize` (or for a hole) the estimate is missing, which sanitizes to the default.
-      const estimate = message === undefined || message === null ? undefined : estimateSize?.(message, index);
-      const size = sanitizeEstimate(estimate);
-      if (process.env.NODE_ENV !== 'production' && estimateSize && size !== estimate) {
-        warnOnce(describeEstimateProblem(estimate));
-      }
-      return size;
-    },
-    [isEstimateFixed, estimateSize, safeMessages, snapshotSizes, getKeyAt],
-  );
-  // Asked after `chat.update` of this render, which places the first message among the rows.
-  const estimateItemSize = React.useCallback(
-    (virtualIndex: number): number => {
-      const index = messageIndexOfRow(virtualIndex, chat.firstMessageRow(), safeMessages.length);
-      return index === PREFIX_ROW || index === SUFFIX_ROW ? AFFIX_ESTIMATED_SIZE : estimateMessageSize(index);
-    },
-    [chat, safeMessages, estimateMessageSize],
-  );
+  const { isEstimateFixed, estimateMessageSize, estimateItemSize } = useRowEstimates<TMessage>({
+    messages: safeMessages,
+    getKeyAt,
+    estimateSize,
+    initialSnapshot: options.initialSnapshot,
+    firstMessageRow: chat.firstMessageRow,
+  });
 
   const { getGroupKey } = options;
   const getGroupKeyAt = React.useCallback(
@@ -454,66 +421,17 @@ export const useChatList = <TMessage>(hookOptions: UseChatListOptions<TMessage>)
       ? NO_ITEMS
       : prerenderedItems(getLayout(virtualizer), firstMessageRow + safeMessages.length, initialRenderCount, hasSuffix);
 
-  // The focused message's row, when it is outside the rendered range (kept so it keeps focus).
-  const focusedIndex = React.useRef(-1);
-  let detachedItem: VirtualItem | undefined;
-  const { focusedKey } = options;
-  if (focusedKey !== undefined && !isPrerendered && safeMessages.length > 0) {
-    let index = focusedIndex.current;
-    // Where it was last render, unless messages moved it; a scan from the newest otherwise.
-    if (index < 0 || index >= safeMessages.length || getKeyAt(index) !== focusedKey) {
-      index = findKey(focusedKey, getKeyAt, safeMessages.length - 1, 0);
-    }
-    focusedIndex.current = index;
-    const virtualIndex = index + firstMessageRow;
-    const first = virtualItems[0]?.index ?? -1;
-    const last = virtualItems[virtualItems.length - 1]?.index ?? -1;
-    if (index !== -1 && (virtualIndex < first || virtualIndex > last))
-      detachedItem = getLayout(virtualizer)[virtualIndex];
-  }
-
-  // Where rows stand in the scroller: their `start` minus the content above a scaled list's window (issue #15).
-  const { shift } = chat.scrollSpace();
-  // TanStack's items as rows, keyed by their messages' keys (TanStack's keys are positions, see
-  // `dom/engine/row-keys.ts`); the prefix and suffix keep their own (`PREFIX_KEY`, `SUFFIX_KEY`).
-  const rows = React.useMemo(() => {
-    // Rendered rows that share a message key (bad input, SPEC §2.8) get a suffix: React keys stay unique.
-    // Compared as strings, as React compares keys: the number 7 and the string '7' are one key.
-    const renderedKeys = new Set<string>();
-    const uniqueKey = (key: MessageKey, virtualIndex: number): MessageKey => {
-      const unique = renderedKeys.has(String(key)) ? `${key}#${virtualIndex}` : key;
-      renderedKeys.add(String(unique));
-      return unique;
-    };
-    const toRow = (
-      { index: virtualIndex, key, start: layoutStart }: VirtualItem,
-      isDetached: boolean,
-    ): ChatListRow<TMessage> => {
-      const start = layoutStart - shift;
-      const index = messageIndexOfRow(virtualIndex, firstMessageRow, safeMessages.length);
-      if (index === PREFIX_ROW || index === SUFFIX_ROW) {
-        const kind = index === PREFIX_ROW ? 'prefix' : 'suffix';
-        return { kind, key: key as string, virtualIndex, start, isDetached: false };
-      }
-      const groupKey = getGroupKeyAt(index);
-      return {
-        kind: 'message',
-        key: uniqueKey(getKeyAt(index), virtualIndex),
-        virtualIndex,
-        index,
-        message: safeMessages[index] as TMessage,
-        groupKey,
-        isGroupStart: startsGroup(groupKey, getGroupKeyAt(index - 1)),
-        start,
-        isDetached,
-      };
-    };
-    const inRange = virtualItems.map((item) => toRow(item, false));
-    if (detachedItem === undefined) return inRange;
-    // In index order, so that React never moves the focused element (a move would blur it).
-    const detached = toRow(detachedItem, true);
-    return detachedItem.index < (virtualItems[0]?.index ?? 0) ? [detached, ...inRange] : [...inRange, detached];
-  }, [virtualItems, safeMessages, firstMessageRow, detachedItem, getGroupKeyAt, getKeyAt, shift]);
+  const rows = useRenderedRows<TMessage>({
+    virtualizer,
+    virtualItems,
+    messages: safeMessages,
+    firstMessageRow,
+    getKeyAt,
+    getGroupKeyAt,
+    focusedKey: isPrerendered ? undefined : options.focusedKey,
+    // Where rows stand in the scroller: their `start` minus the content above a scaled list's window (issue #15).
+    shift: chat.scrollSpace().shift,
+  });
 
   const messageCount = safeMessages.length;
   const getRowAttributes = React.useCallback(
