@@ -34,6 +34,7 @@ import { createGlide } from './engine/glide';
 import { createHandle } from './engine/handle';
 import type { LaidOutInputs, RenderInputs } from './engine/inputs';
 import type { KernelView } from './engine/kernel-view';
+import { createOpening } from './engine/opening';
 import { createOpeningWindow } from './engine/opening-window';
 import { createOwner } from './engine/owner';
 import { createReadingAnchor } from './engine/reading-anchor';
@@ -244,10 +245,6 @@ export const createChatListEngine = <TMessage>() => {
     writer: scrollWriter,
     forgetAnchoredRow: () => readingAnchor.forgetRow(),
     noteCommandStarted: (target) => turns.noteCommandStarted(target),
-    findLastTurn: () => turns.findLastTurn(),
-    reopenSnapshot: (): Promise<boolean> | null => snapshots.reopen(),
-    scrollerOffset: () => scaling.scrollerOffset,
-    readEdgesAsReaderMove: () => syncWithScroller(false),
   });
 
   /**
@@ -412,6 +409,16 @@ export const createChatListEngine = <TMessage>() => {
   });
   const { seen, reportVisible, recheckRead } = reporting;
 
+  /** Where a new conversation opens: a snapshot's row, an anchor, the last turn, or the bottom. */
+  const opening = createOpening<TMessage>({
+    ...view,
+    reopenSnapshot: (): Promise<boolean> | null => snapshots.reopen(),
+    findLastTurn: () => turns.findLastTurn(),
+    start: (target, behavior, reason, begin) => commands.start(target, behavior, reason, begin),
+    scrollToBottom: (behavior, reason) => commands.scrollToBottom(behavior, reason),
+    scrollToRowOffset: (index, offset, behavior, reason) => commands.scrollToRowOffset(index, offset, behavior, reason),
+  });
+
   /** The list's imperative handle: its commands and what it tells of the list now. */
   const handle = createHandle<TMessage>({
     ...view,
@@ -425,6 +432,10 @@ export const createChatListEngine = <TMessage>() => {
     findTurnTarget: (target) => turns.findTarget(target),
     remeasure: () => remeasure(),
     getSnapshot: () => snapshots.get(),
+    dispatch,
+    writer: scrollWriter,
+    scrollerOffset: () => scaling.scrollerOffset,
+    readEdgesAsReaderMove: () => syncWithScroller(false),
   });
 
   /** Loading both ways: the app's loaders called near each end, and `aria-busy` while one loads. */
@@ -527,7 +538,7 @@ export const createChatListEngine = <TMessage>() => {
     if (process.env.NODE_ENV !== 'production') warnIfUnbounded(scroller, virtualizer.getTotalSize());
     if (needsOpeningScroll && handle.viewportSize > 0) {
       needsOpeningScroll = false;
-      void commands.openConversation();
+      void opening.openConversation();
     }
     pinToBottom();
     syncWithScroller();
@@ -634,7 +645,7 @@ export const createChatListEngine = <TMessage>() => {
       scrollerEvents.forgetReaderHeading();
       turns.reset();
       needsOpeningScroll = handle.viewportSize === 0;
-      void commands.openConversation();
+      void opening.openConversation();
       // TanStack learns the new offset from the scroll event, after the re-render this commit
       // already queued: that render would mount and measure the rows at the old offset, then
       // the scroll event those at the bottom. Told now, the first frame renders and measures

@@ -1,11 +1,12 @@
-import { findKey, isAtTopEdge, toVirtualizerAlign, type MessageKey } from '../../core';
+import { findKey, isAtTopEdge, toVirtualizerAlign, type MessageKey, type ScrollOwnerEvent } from '../../core';
 import { toMotionBehavior } from '../accessibility';
 import { warnOnce } from '../dev-warnings';
 import type { TurnTarget } from '../turn-anchor';
-import type { ChatListHandle, ChatListSnapshot } from '../types';
+import type { ChatListHandle, ChatListSnapshot, ScrollToEdgeOptions } from '../types';
 import type { createCommands } from './commands';
 import type { createOpeningWindow } from './opening-window';
 import type { createReporting } from './reporting';
+import type { ScrollWriter } from './scroll-writer';
 import type { KernelView } from './kernel-view';
 
 /** What the handle reads from the kernel, and the modules whose commands it hands out. */
@@ -25,16 +26,46 @@ export interface HandleHost<TMessage> extends Pick<
   findTurnTarget: (target: 'previous' | 'next' | MessageKey) => TurnTarget | null;
   remeasure: () => void;
   getSnapshot: () => ChatListSnapshot | null;
+  /** An app's raw move ends whatever command was under way. */
+  dispatch: (event: ScrollOwnerEvent) => void;
+  /** The raw move goes through the writer, as every write does. */
+  writer: ScrollWriter;
+  /** The scroller's own offset as last read or written (a scaled list's differs from the list's). */
+  scrollerOffset: () => number;
+  /** Reads the edges now, as the scroll event of a move that was not ours would. */
+  readEdgesAsReaderMove: () => void;
 }
 
 /**
  * The list's imperative handle (`ref`, `useChatList().handle`): its commands wait for the
  * opening and for every message to be laid out (the opening window), then run as the scroll
- * commands module's; its getters read the kernel as it is now.
+ * commands module's, or as the app's raw moves (`scrollToOffset`, `scrollBy`), which end any
+ * command; its getters read the kernel as it is now.
  */
 export const createHandle = <TMessage>(host: HandleHost<TMessage>): ChatListHandle<TMessage> => {
   const { commands, openingWindow, reporting } = host;
   const { seen } = reporting;
+
+  /** `scrollToOffset` and `scrollBy`: raw moves by the app, which end any command under way. */
+  const scrollRaw = (method: 'scrollToOffset' | 'scrollBy', value: number, scrollOptions?: ScrollToEdgeOptions) => {
+    const scroller = host.scroller();
+    host.dispatch({ type: 'raw-move' });
+    const writeBefore = host.writer.lastWrite;
+    const scrollTopBefore = scroller?.scrollTop ?? 0;
+    host.writer.asRawMove(() =>
+      host.virtualizer()[method](value, scrollOptions && { behavior: toMotionBehavior(scrollOptions.behavior) }),
+    );
+    const { lastWrite } = host.writer;
+    // A move the browser clamps to where the scroller already stands (scrollBy down at the bottom,
+    // scrollToOffset to the current offset) sends no scroll event: the edges are read now, as
+    // that event would have. Otherwise the list, let go by the move, stayed let go at the bottom,
+    // and the last message's next growth left it 39 px above (fuzz seed 20939).
+    if (scroller !== null && lastWrite !== writeBefore && lastWrite?.reason === 'raw') {
+      const reachable = Math.min(Math.max(host.scrollerOffset(), 0), scroller.scrollHeight - scroller.clientHeight);
+      if (Math.abs(reachable - scrollTopBefore) < 0.5) host.readEdgesAsReaderMove();
+    }
+  };
+
   const handle: ChatListHandle<TMessage> = {
     // The newest message is always laid out: before the opening, `scrollToBottom` waits with the
     // other commands, but unlike them it does not end an opening window to run sooner.
@@ -78,9 +109,8 @@ export const createHandle = <TMessage>(host: HandleHost<TMessage>): ChatListHand
       return handle.scrollToIndex(index, scrollOptions);
     },
     scrollToOffset: (offset, scrollOptions) =>
-      openingWindow.runWhenLaidOut(() => commands.scrollRaw('scrollToOffset', offset, scrollOptions)),
-    scrollBy: (delta, scrollOptions) =>
-      openingWindow.runWhenLaidOut(() => commands.scrollRaw('scrollBy', delta, scrollOptions)),
+      openingWindow.runWhenLaidOut(() => scrollRaw('scrollToOffset', offset, scrollOptions)),
+    scrollBy: (delta, scrollOptions) => openingWindow.runWhenLaidOut(() => scrollRaw('scrollBy', delta, scrollOptions)),
     get isAtTop() {
       return isAtTopEdge(host.readMetrics());
     },

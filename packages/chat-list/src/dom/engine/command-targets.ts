@@ -1,0 +1,101 @@
+import {
+  EDGE_TOLERANCE_PX,
+  isAtBottomEdge,
+  toVirtualizerAlign,
+  type ScrollCommand,
+  type ScrollTarget,
+} from '../../core';
+import { getLayout } from '../tanstack-internals';
+import type { KernelView } from './kernel-view';
+
+/** What the targets read from the kernel. */
+export interface CommandTargetsHost extends Pick<
+  KernelView<unknown>,
+  'virtualizer' | 'scroller' | 'firstMessageRow' | 'offsetNow' | 'readMetrics' | 'bottomOffset'
+> {
+  /** Measures the rendered rows, ending TanStack's own smooth scroll first. */
+  remeasureRenderedRows: () => void;
+}
+
+/**
+ * Where a command's target (the bottom, the top, a message aligned in the viewport or held at
+ * an offset) puts the list as the rows are laid out now, and whether the list is there. Owns
+ * nothing: it reads the layout each time.
+ */
+export const createCommandTargets = (host: CommandTargetsHost) => {
+  const isOnTarget = (target: ScrollTarget): boolean => {
+    switch (target.kind) {
+      case 'bottom':
+        return isAtBottomEdge(host.readMetrics());
+      case 'top':
+        return host.offsetNow() < EDGE_TOLERANCE_PX;
+      case 'index': {
+        const scroller = host.scroller();
+        const offset = scroller === null ? undefined : messageTargetOffsetOf(target, scroller);
+        return offset !== undefined && Math.abs(offset - host.offsetNow()) <= EDGE_TOLERANCE_PX;
+      }
+    }
+  };
+
+  /**
+   * Measures the rendered rows when a smooth command reached its target by TanStack's layout, and
+   * returns whether it is still there. On the way, TanStack measures only the rows near the target
+   * (`shouldMeasureDuringScroll`), so the layout it aimed by can hold estimates for rows the
+   * view now shows: the fuzzer found a message asked to end at the viewport's bottom resolved
+   * `true` 40 px above it (issue #13). Rows measured to other sizes move the target: the
+   * command goes there at once, and lands on a later frame.
+   */
+  const measureOnArrival = (command: ScrollCommand): boolean => {
+    const { target } = command;
+    if (
+      command.behavior !== 'smooth' ||
+      target.kind !== 'index' ||
+      Math.abs(host.offsetNow() - command.lastOffset) >= 0.5
+    ) {
+      return true;
+    }
+    host.remeasureRenderedRows();
+    if (isOnTarget(target)) return true;
+    host.virtualizer().scrollToIndex(target.index + host.firstMessageRow(), {
+      align: toVirtualizerAlign(target.align),
+      behavior: 'auto',
+    });
+    return false;
+  };
+
+  /**
+   * Where a command's target puts the scroller as the rows are laid out now, as the browser will
+   * clamp it: the bottom, the top, a message aligned in the viewport (where TanStack aims), or a
+   * message's top at `offset` px below the viewport's top (a restored snapshot).
+   */
+  const correctedOffsetOf = (target: ScrollTarget, element: HTMLElement): number => {
+    if (target.kind === 'bottom') return host.bottomOffset(element);
+    if (target.kind === 'top') return 0;
+    return messageTargetOffsetOf(target, element) ?? host.offsetNow();
+  };
+
+  /**
+   * Where a message target puts the scroller: aligned in the viewport (where TanStack aims), or
+   * its top at `offset` px below the viewport's top. The browser clamps, so a target past either
+   * end is reached at that end (content that just fills the viewport has nowhere to scroll, #13).
+   * Unknown while the row is not in the layout: such a command is never on its target, and times
+   * out rather than resolve `true` somewhere else.
+   */
+  const messageTargetOffsetOf = (
+    target: Extract<ScrollTarget, { kind: 'index' }>,
+    element: HTMLElement,
+  ): number | undefined => {
+    const virtualizer = host.virtualizer();
+    const row = target.index + host.firstMessageRow();
+    let offset: number | undefined;
+    if (target.offset === undefined) {
+      offset = virtualizer.getOffsetForIndex(row, toVirtualizerAlign(target.align))?.[0];
+    } else {
+      const rowStart = getLayout(virtualizer)[row]?.start;
+      offset = rowStart === undefined ? undefined : rowStart - target.offset;
+    }
+    return offset === undefined ? undefined : Math.min(Math.max(offset, 0), host.bottomOffset(element));
+  };
+
+  return { isOnTarget, measureOnArrival, correctedOffsetOf };
+};

@@ -1,0 +1,70 @@
+import { findKey, type FollowBehavior, type ScrollCommandReason, type ScrollTarget } from '../../core';
+import { warnOnce } from '../dev-warnings';
+import type { TurnTarget } from '../turn-anchor';
+import type { KernelView } from './kernel-view';
+
+declare const process: { env: { NODE_ENV?: string } };
+
+/** What the opening reads from the kernel, and the commands it starts. */
+export interface OpeningHost<TMessage> extends Pick<
+  KernelView<TMessage>,
+  'virtualizer' | 'options' | 'messages' | 'getKeyAt' | 'firstMessageRow'
+> {
+  /** Reopens at `initialSnapshot`; null when there is none to reopen at (engine/snapshot.ts). */
+  reopenSnapshot: () => Promise<boolean> | null;
+  findLastTurn: () => TurnTarget | null;
+  start: (
+    target: ScrollTarget,
+    behavior: FollowBehavior,
+    reason: ScrollCommandReason,
+    begin: () => void,
+  ) => Promise<boolean>;
+  scrollToBottom: (behavior: 'auto', reason: ScrollCommandReason) => Promise<boolean>;
+  scrollToRowOffset: (index: number, offset: number, behavior: 'auto', reason: ScrollCommandReason) => Promise<boolean>;
+}
+
+/**
+ * Where a new conversation opens: at a snapshot's row (`initialSnapshot`), at a message
+ * (`initialAnchor`), at the last turn's start (`initialAnchor: 'last-turn'`), or at its newest
+ * message. The opening is a command like any other. Owns nothing.
+ */
+export const createOpening = <TMessage>(host: OpeningHost<TMessage>) => {
+  /**
+   * `initialAnchor: 'last-turn'` (issue #19): the last turn's first message at the top; a turn
+   * shorter than the viewport cannot scroll there, and the browser's clamp lands it at the
+   * bottom, which is where such a transcript opens. Without a turn, at the bottom.
+   */
+  const openAtLastTurn = () => {
+    const turn = host.findLastTurn();
+    return turn === null
+      ? host.scrollToBottom('auto', 'opening')
+      : host.scrollToRowOffset(turn.index, turn.offset, 'auto', 'opening');
+  };
+
+  /**
+   * Opens a new conversation (SPEC §2.5, §2.9): at `initialAnchor`'s message when it is among
+   * the messages, else at the newest one. An opening at a message is not at the bottom, so
+   * newer messages follow by the policy's rule for a reader who scrolled up.
+   */
+  const openConversation = (): Promise<boolean> => {
+    const snapshotOpening = host.reopenSnapshot();
+    if (snapshotOpening !== null) return snapshotOpening;
+    const anchor = host.options().initialAnchor;
+    if (anchor === 'last-turn') return openAtLastTurn();
+    const getKeyAt = host.getKeyAt;
+    const { length } = host.messages();
+    const index = anchor === undefined || length === 0 ? -1 : findKey(anchor.id, getKeyAt, 0, length - 1);
+    if (index === -1) {
+      if (process.env.NODE_ENV !== 'production' && anchor !== undefined) {
+        warnOnce(() => `initialAnchor: no message has the key ${JSON.stringify(anchor.id)}; opening at the bottom.`);
+      }
+      return host.scrollToBottom('auto', 'opening');
+    }
+    const align = anchor?.align ?? 'start';
+    return host.start({ kind: 'index', index, align }, 'auto', 'opening', () =>
+      host.virtualizer().scrollToIndex(index + host.firstMessageRow(), { align, behavior: 'auto' }),
+    );
+  };
+
+  return { openConversation };
+};
