@@ -18,9 +18,6 @@ const KNOWN_OVER: Record<string, number> = {
   'dom/chat-list-engine.ts': 865,
   'react/useChatList.ts': 475,
   'dom/chat-list-engine.ts#createChatListEngine': 785,
-  'dom/engine/reading-anchor.ts#createReadingAnchor': 194,
-  'dom/engine/row-measuring.ts#createRowMeasuring': 165,
-  'dom/engine/scroll-writer.ts#createScrollWriter': 173,
   'dom/turn-anchor.ts#createTurnAnchor': 207,
   'react/useChatList.ts#useChatList': 262,
 };

@@ -64,6 +64,78 @@ export interface ReadingAnchorHost<TMessage> extends Pick<
   writer: ScrollWriter;
 }
 
+/** The reader's row in TanStack's current layout (the previous render's), by its message key, or null. */
+const findReaderRow = <TMessage>(host: ReadingAnchorHost<TMessage>): ReadingAnchor<MessageKey> | null => {
+  const virtualizer = host.virtualizer();
+  const scroller = host.scroller();
+  const offset = scroller === null ? virtualizer.scrollOffset : host.offsetNow();
+  if (offset === null || offset === undefined) return null;
+  const layout = getLayout(virtualizer);
+  const { firstMessageRow: firstRow, messages } = host.inputs();
+  const row = findReadingAnchor(
+    {
+      count: layout.length,
+      rowAt: (index) => layout[index],
+      isMessageRow: (index) => messageIndexOfRow(index, firstRow, messages.length) >= 0,
+    },
+    {
+      firstRowInView: virtualizer.getVirtualItemForOffset(offset)?.index ?? 0,
+      scrollOffset: offset,
+      viewportSize: scroller?.clientHeight ?? 0,
+    },
+  );
+  return row && { ...row, key: host.getRowMessageKey(row.index) };
+};
+
+/** The reading anchor of a change from `previous` to `next`, or null when the change keeps none. */
+const planAnchor = <TMessage>(
+  host: ReadingAnchorHost<TMessage>,
+  previous: LaidOutInputs<TMessage>,
+  next: LaidOutInputs<TMessage>,
+): PendingAnchor | null => {
+  const change = detectMessageChange(host.committed(), next.messages.length, next.getKeyAt);
+  // A new conversation opens at the bottom; a cleared one has nothing to keep.
+  if (change.kind === 'opened' || change.kind === 'cleared') return null;
+  const scroller = host.scroller();
+  const scrollOffset = scroller === null ? (host.virtualizer().scrollOffset ?? 0) : host.offsetNow();
+  const isPrefixAppearing = next.hasPrefix && !previous.hasPrefix;
+  if (!shouldKeepReadingAnchor({ scrollOffset, isPrefixAppearing })) return null;
+  const anchor = findReaderRow(host);
+  if (anchor === null) return null;
+  return {
+    anchor,
+    // A prefix that came or went, or an opening window that ended, moves the rows as well.
+    expectedShift: change.olderCount + next.firstMessageRow - previous.firstMessageRow,
+    isSameCount: next.messages.length === previous.messages.length && next.firstMessageRow === previous.firstMessageRow,
+    wasGroupStart: isGroupStartRowIn(previous, anchor.index),
+  };
+};
+
+/**
+ * Whether a row that TanStack resizes grows upwards because of the anchored change (the
+ * anchored row still shows the message it was anchored to): true for those, undefined for the
+ * others (the usual rule decides).
+ */
+const compensatesAnchoredResize = (
+  anchoredRow: AnchoredRow,
+  item: VirtualItem,
+  instance: ListVirtualizer,
+): true | undefined => {
+  // The reader's row that gained or lost its group's header in the change: the header is its
+  // top, so its text stays still and what is above it moves (a prepended page that continues
+  // the day at the top takes the day's header up with it, issue #16).
+  if (anchoredRow.hasNewHeader && item.index === anchoredRow.index) {
+    anchoredRow.hasNewHeader = false;
+    return true;
+  }
+  // A message the last change put above the reader's row, measured for the first time, grows
+  // upwards even when it is in view: it arrived above what the reader reads. It stood at its
+  // estimate when the change was anchored, and pushed the reader's row 4 px down (found by the
+  // fuzzer, issue #13).
+  if (item.index < anchoredRow.index && !isRowMeasured(instance, item.key)) return true;
+  return undefined;
+};
+
 /**
  * The reading anchor (SPEC §2.4): across a change of messages (history prepended, a key
  * replaced, a prefix that came or went), the row the reader reads keeps its place on screen. A
@@ -88,52 +160,7 @@ export const createReadingAnchor = <TMessage>(host: ReadingAnchorHost<TMessage>)
    */
   let clampedAnchor: { anchoredOffset: number; plannedOffset: number } | null = null;
 
-  /** Whether the anchored row still shows the message it was anchored to. */
-  const isAnchoredRowCurrent = (row: AnchoredRow) => host.getRowMessageKey(row.index) === row.key;
-
-  /** The reader's row in TanStack's current layout (the previous render's), by its message key, or null. */
-  const findCurrent = (): ReadingAnchor<MessageKey> | null => {
-    const virtualizer = host.virtualizer();
-    const scroller = host.scroller();
-    const offset = scroller === null ? virtualizer.scrollOffset : host.offsetNow();
-    if (offset === null || offset === undefined) return null;
-    const layout = getLayout(virtualizer);
-    const { firstMessageRow: firstRow, messages } = host.inputs();
-    const row = findReadingAnchor(
-      {
-        count: layout.length,
-        rowAt: (index) => layout[index],
-        isMessageRow: (index) => messageIndexOfRow(index, firstRow, messages.length) >= 0,
-      },
-      {
-        firstRowInView: virtualizer.getVirtualItemForOffset(offset)?.index ?? 0,
-        scrollOffset: offset,
-        viewportSize: scroller?.clientHeight ?? 0,
-      },
-    );
-    return row && { ...row, key: host.getRowMessageKey(row.index) };
-  };
-
-  /** The reading anchor of a change from `previous` to `next`, or null when the change keeps none. */
-  const planFor = (previous: LaidOutInputs<TMessage>, next: LaidOutInputs<TMessage>): PendingAnchor | null => {
-    const change = detectMessageChange(host.committed(), next.messages.length, next.getKeyAt);
-    // A new conversation opens at the bottom; a cleared one has nothing to keep.
-    if (change.kind === 'opened' || change.kind === 'cleared') return null;
-    const scroller = host.scroller();
-    const scrollOffset = scroller === null ? (host.virtualizer().scrollOffset ?? 0) : host.offsetNow();
-    const isPrefixAppearing = next.hasPrefix && !previous.hasPrefix;
-    if (!shouldKeepReadingAnchor({ scrollOffset, isPrefixAppearing })) return null;
-    const anchor = findCurrent();
-    if (anchor === null) return null;
-    return {
-      anchor,
-      // A prefix that came or went, or an opening window that ended, moves the rows as well.
-      expectedShift: change.olderCount + next.firstMessageRow - previous.firstMessageRow,
-      isSameCount:
-        next.messages.length === previous.messages.length && next.firstMessageRow === previous.firstMessageRow,
-      wasGroupStart: isGroupStartRowIn(previous, anchor.index),
-    };
-  };
+  const findCurrent = () => findReaderRow(host);
 
   return {
     findCurrent,
@@ -150,7 +177,7 @@ export const createReadingAnchor = <TMessage>(host: ReadingAnchorHost<TMessage>)
 
     /** In a render, before TanStack lays it out: the anchor of its change, if it keeps one, from the last layout. */
     plan(previous: LaidOutInputs<TMessage>, next: LaidOutInputs<TMessage>) {
-      pendingAnchor = planFor(previous, next);
+      pendingAnchor = planAnchor(host, previous, next);
     },
 
     /** A render whose messages and rows stay as they were plans no anchor. */
@@ -248,21 +275,9 @@ export const createReadingAnchor = <TMessage>(host: ReadingAnchorHost<TMessage>)
      * Whether a row that TanStack resizes grows upwards because of the anchored change: true for
      * those, undefined for the others (the usual rule decides).
      */
-    compensatesResize(item: VirtualItem, instance: ListVirtualizer): true | undefined {
-      if (anchoredRow === null || !isAnchoredRowCurrent(anchoredRow)) return undefined;
-      // The reader's row that gained or lost its group's header in the change: the header is its
-      // top, so its text stays still and what is above it moves (a prepended page that continues
-      // the day at the top takes the day's header up with it, issue #16).
-      if (anchoredRow.hasNewHeader && item.index === anchoredRow.index) {
-        anchoredRow.hasNewHeader = false;
-        return true;
-      }
-      // A message the last change put above the reader's row, measured for the first time, grows
-      // upwards even when it is in view: it arrived above what the reader reads. It stood at its
-      // estimate when the change was anchored, and pushed the reader's row 4 px down (found by the
-      // fuzzer, issue #13).
-      if (item.index < anchoredRow.index && !isRowMeasured(instance, item.key)) return true;
-      return undefined;
-    },
+    compensatesResize: (item: VirtualItem, instance: ListVirtualizer): true | undefined =>
+      anchoredRow === null || host.getRowMessageKey(anchoredRow.index) !== anchoredRow.key
+        ? undefined
+        : compensatesAnchoredResize(anchoredRow, item, instance),
   };
 };

@@ -53,32 +53,13 @@ export interface RowMeasuringHost extends Pick<KernelView<unknown>, 'virtualizer
 }
 
 /**
- * The bridge to TanStack's measurements: the rows' ref callbacks, rows measured now rather than
- * at the next ResizeObserver, and where a row TanStack resizes stands. A commit's rows are
- * measured one ref callback at a time; the layout change they make is handled once, after the
- * last. It owns whether rows are being measured, the ref callbacks, and the resizes since
- * TanStack's last layout.
+ * Where a row that TanStack resizes stands (`placeResizedRow`): it owns the size changes TanStack
+ * made since it last laid the rows out.
  */
-export const createRowMeasuring = (host: RowMeasuringHost) => {
-  /**
-   * Rows being measured by their ref callbacks (`measureRowRef`), and whether that changed the
-   * layout: a commit's rows are measured one callback at a time, and the layout change is
-   * handled once after the last (issue #15).
-   */
-  const rowMeasuring = { isActive: false, hasChangedLayout: false };
-  /**
-   * The rows' ref callbacks (`rowRef`) by layout key, those handed out in this render and in the
-   * one before: a row rendered again keeps its callback, and those of rows gone are dropped.
-   */
-  const rowRefs = {
-    ofThisRender: new Map<MessageKey, RowRef>(),
-    ofLastRender: new Map<MessageKey, RowRef>(),
-    /** The layout key of the row each element last showed. */
-    rowOfElement: new WeakMap<HTMLElement, MessageKey>(),
-  };
+const createResizePlacer = () => {
   /**
    * The size changes TanStack made since it last laid the rows out, and its count of changes
-   * then (see `placeResizedRow`).
+   * then.
    */
   const resizesSinceLayout: { changeCount: number; resizes: Array<{ index: number; delta: number }> } = {
     changeCount: 0,
@@ -112,7 +93,33 @@ export const createRowMeasuring = (host: RowMeasuringHost) => {
     resizesSinceLayout.resizes.push({ index: item.index, delta });
     return { start, end: start + size };
   };
+  return placeResizedRow;
+};
 
+/**
+ * The bridge to TanStack's measurements: the rows' ref callbacks, rows measured now rather than
+ * at the next ResizeObserver, and where a row TanStack resizes stands. A commit's rows are
+ * measured one ref callback at a time; the layout change they make is handled once, after the
+ * last. It owns whether rows are being measured, the ref callbacks, and the resizes since
+ * TanStack's last layout.
+ */
+export const createRowMeasuring = (host: RowMeasuringHost) => {
+  /**
+   * Rows being measured by their ref callbacks (`measureRowRef`), and whether that changed the
+   * layout: a commit's rows are measured one callback at a time, and the layout change is
+   * handled once after the last (issue #15).
+   */
+  const rowMeasuring = { isActive: false, hasChangedLayout: false };
+  /**
+   * The rows' ref callbacks (`rowRef`) by layout key, those handed out in this render and in the
+   * one before: a row rendered again keeps its callback, and those of rows gone are dropped.
+   */
+  const rowRefs = {
+    ofThisRender: new Map<MessageKey, RowRef>(),
+    ofLastRender: new Map<MessageKey, RowRef>(),
+    /** The layout key of the row each element last showed. */
+    rowOfElement: new WeakMap<HTMLElement, MessageKey>(),
+  };
   /**
    * Whether TanStack's change, which asks for a synchronous render (`isSync`: a scroll, or a
    * compensation of a resized row), gets one. Not while the commit's rows are measured (React is
@@ -187,7 +194,7 @@ export const createRowMeasuring = (host: RowMeasuringHost) => {
   };
 
   return {
-    placeResizedRow,
+    placeResizedRow: createResizePlacer(),
     shouldRenderSynchronously,
     flushRowLayoutChange,
     rowRef,

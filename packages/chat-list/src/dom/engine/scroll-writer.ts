@@ -72,6 +72,51 @@ export interface ScrollWriterHost extends Pick<KernelView<unknown>, 'virtualizer
 }
 
 /**
+ * Moves TanStack's idea of the offset before the DOM is written, so that the render in
+ * progress picks the rows for where the list is about to be (see `setModelScrollOffset`).
+ */
+const setModelOffset = (instance: ListVirtualizer, offset: number) => setModelScrollOffset(instance, offset);
+
+/**
+ * The carry of a compensation that starts a chain. When TanStack's offset is the scroller's own
+ * (read back at a scroll event), what the browser dropped of our last compensation is still owed.
+ * When TanStack's offset is an exact, fractional target the scroller stands rounded from (after
+ * an anchored change), the reader sees the rows where the scroller is: the chain starts from
+ * there, and an older drop no longer applies (any other write forgets it, see `write`).
+ * Carrying the older drop there moved the reader's row 1.1 px when a narrower container
+ * re-wrapped the rows above it (found by the fuzzer, issue #13).
+ */
+const startChainCarry = (offsetNow: number, offset: number, dropped: number): number => {
+  const sinceModel = offsetNow - offset;
+  return sinceModel !== 0 && Math.abs(sinceModel) < 1 ? sinceModel : dropped;
+};
+
+/**
+ * A compensation that the content's end clamped is final once its frame is over: by then the
+ * content's height includes every row measured with it, and TanStack has written the rest if
+ * the content grew (it retries in the same measuring batch, and at the write's scroll event).
+ * Any later growth is another change, which must not move the reader (fuzz seed 13006). Owns
+ * the frame that forgets it.
+ */
+const createClampExpiry = (host: Pick<ScrollWriterHost, 'virtualizer'>) => {
+  let frame = 0;
+  return {
+    expire() {
+      if (frame !== 0 || typeof requestAnimationFrame === 'undefined') return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        forgetClampedAdjustment(host.virtualizer());
+      });
+    },
+    /** The list unmounted: no frame of it may run. */
+    stop() {
+      cancelAnimationFrame(frame);
+      frame = 0;
+    },
+  };
+};
+
+/**
  * The only code that writes the scroller's offset and TanStack's (lint forbids it anywhere else
  * in src/), and so the one that knows which scroll events are echoes of our own writes. It owns
  * the last write, the offset the list was last known at, and the sub-pixel carry of TanStack's
@@ -86,7 +131,8 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
   let subpixel: SubpixelCarry = NO_CARRY;
   /** The reason of TanStack's writes that are not compensations: its commands, or the app's raw moves. */
   let tanstackWriteReason: ScrollWriteReason = 'command';
-  let clampExpiryFrame = 0;
+  /** Forgets a clamped compensation once its frame is over. */
+  const clampExpiry = createClampExpiry(host);
 
   /**
    * Writes the scroller's offset and remembers who did and why. Writes that the list holds
@@ -119,12 +165,6 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
     return landed;
   };
 
-  /**
-   * Moves TanStack's idea of the offset before the DOM is written, so that the render in
-   * progress picks the rows for where the list is about to be (see `setModelScrollOffset`).
-   */
-  const setModelOffset = (instance: ListVirtualizer, offset: number) => setModelScrollOffset(instance, offset);
-
   /** TanStack's `scrollToFn`: its commands, corrections and compensations all come through here. */
   const scrollToFn = (
     offset: number,
@@ -146,40 +186,13 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
       return;
     }
     // TanStack adds the adjustment to its offset with the same addition as `next`, so a chain compares equal.
-    const carry = offset === subpixel.chainOffset ? subpixel.carry : startChainCarry(offset);
+    const carry =
+      offset === subpixel.chainOffset ? subpixel.carry : startChainCarry(offsetNow(), offset, subpixel.dropped);
     write(element, next + carry, 'compensation');
-    expireClampedCompensation();
+    clampExpiry.expire();
     // Reading scrollTop costs a layout, so only compensations (which need it) do.
     const lost = next + carry - offsetNow();
     subpixel = { chainOffset: next, carry, dropped: Math.abs(lost) < 1 ? lost : 0 };
-  };
-
-  /**
-   * A compensation that the content's end clamped is final once its frame is over: by then the
-   * content's height includes every row measured with it, and TanStack has written the rest if
-   * the content grew (it retries in the same measuring batch, and at the write's scroll event).
-   * Any later growth is another change, which must not move the reader (fuzz seed 13006).
-   */
-  const expireClampedCompensation = () => {
-    if (clampExpiryFrame !== 0 || typeof requestAnimationFrame === 'undefined') return;
-    clampExpiryFrame = requestAnimationFrame(() => {
-      clampExpiryFrame = 0;
-      forgetClampedAdjustment(host.virtualizer());
-    });
-  };
-
-  /**
-   * The carry of a compensation that starts a chain. When TanStack's offset is the scroller's own
-   * (read back at a scroll event), what the browser dropped of our last compensation is still owed.
-   * When TanStack's offset is an exact, fractional target the scroller stands rounded from (after
-   * an anchored change), the reader sees the rows where the scroller is: the chain starts from
-   * there, and an older drop no longer applies (any other write forgets it, see `write`).
-   * Carrying the older drop there moved the reader's row 1.1 px when a narrower container
-   * re-wrapped the rows above it (found by the fuzzer, issue #13).
-   */
-  const startChainCarry = (offset: number): number => {
-    const sinceModel = offsetNow() - offset;
-    return sinceModel !== 0 && Math.abs(sinceModel) < 1 ? sinceModel : subpixel.dropped;
   };
 
   /**
@@ -244,10 +257,7 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
       }
     },
     /** The list unmounted: no frame of it may run. */
-    stop() {
-      cancelAnimationFrame(clampExpiryFrame);
-      clampExpiryFrame = 0;
-    },
+    stop: clampExpiry.stop,
   };
 };
 
