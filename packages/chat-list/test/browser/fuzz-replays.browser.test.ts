@@ -386,6 +386,40 @@ const FOUND_BY_THE_FUZZER: Array<FuzzPage & { name: string; steps: Step[] }> = [
       { kind: 'append', count: 1, role: 'assistant' },
     ],
   },
+  {
+    // A turn held at the top reserves space below it by the viewport's height. A taller viewport
+    // made the browser clamp the pinned list to the old content's end while the reserve grew the
+    // content in the same frame: the clamp passed for the reader's move away from the new bottom,
+    // and the list stayed 150 px above it (the long fuzz of 2026-12-07, seed 100026, reduced).
+    name: 'a taller viewport keeps a list at the bottom while a turn is held at the top',
+    count: 0,
+    strict: true,
+    turns: true,
+    steps: [
+      { kind: 'prepend', count: 10 },
+      { kind: 'resize-frame', width: 300, height: 300 },
+      { kind: 'wheel', delta: -100 },
+      { kind: 'append', count: 10, role: 'user' },
+      { kind: 'resize-frame', width: 300, height: 450 },
+    ],
+  },
+  {
+    // The same clamp with rows re-wrapped by a wider frame as well: 322 px above the bottom
+    // (seed 100014).
+    name: 'a taller and wider viewport keeps a list at the bottom while a turn is held at the top',
+    count: 50,
+    strict: true,
+    turns: true,
+    steps: [
+      { kind: 'resize-row', at: 0.206, extra: 30 },
+      { kind: 'wheel', delta: -100 },
+      { kind: 'follow', mode: 'at-bottom' },
+      { kind: 'resize-frame', width: 600, height: 300 },
+      { kind: 'resize-row', at: 0.294, extra: 0 },
+      { kind: 'append', count: 1, role: 'user' },
+      { kind: 'resize-frame', width: 450, height: 600 },
+    ],
+  },
 ];
 
 // A module's own binding, so that the branches below narrow it.

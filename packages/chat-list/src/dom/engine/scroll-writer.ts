@@ -65,7 +65,10 @@ export interface WriterScaling {
 }
 
 /** What the scroll writer reads from the rest of the engine. */
-export interface ScrollWriterHost extends Pick<KernelView<unknown>, 'virtualizer' | 'offsetNow' | 'bottomOffset'> {
+export interface ScrollWriterHost extends Pick<
+  KernelView<unknown>,
+  'virtualizer' | 'scroller' | 'offsetNow' | 'bottomOffset'
+> {
   scaling: WriterScaling;
   /** Moves a scaled list's window so that `offset` is inside it; true when it moved. */
   keepInScrollSpace: (offset: number) => boolean;
@@ -128,6 +131,12 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
   let lastWrite: ScrollWrite | null = null;
   /** The offset the edges describe, or our last write put the scroller at: a scroller found elsewhere was moved by someone whose scroll event is still to come. */
   let knownOffset = 0;
+  /** The viewport's height when `knownOffset` was noted (see `isClampedAtBottom`). */
+  let knownViewportSize = 0;
+  const noteKnown = (offset: number) => {
+    knownOffset = offset;
+    knownViewportSize = host.scroller()?.clientHeight ?? 0;
+  };
   let subpixel: SubpixelCarry = NO_CARRY;
   /** The reason of TanStack's writes that are not compensations: its commands, or the app's raw moves. */
   let tanstackWriteReason: ScrollWriteReason = 'command';
@@ -153,7 +162,7 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
     // A re-base keeps the list's offset: its echo is that of whatever write came before, if any.
     if (reason === 'rebase') {
       lastWrite ??= { offset, reason };
-      knownOffset = offset;
+      noteKnown(offset);
       return offset;
     }
     // The scroller is where this write put it: an older compensation's dropped fraction is void.
@@ -161,7 +170,7 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
     const isReadBack = reason === 'pin' || reason === 'anchor' || reason === 'command-correction';
     const landed = isReadBack ? offsetNow() : offset;
     lastWrite = { offset: landed, reason };
-    if (reason !== 'raw') knownOffset = landed;
+    if (reason !== 'raw') noteKnown(landed);
     return landed;
   };
 
@@ -201,10 +210,16 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
    * resize (their wrapping changed) shrink the content for a frame before TanStack's total
    * catches up; the pin took that move for the reader's and let go, leaving the list 156 px
    * above the bottom once the total grew back (found by the fuzzer, issue #13). A reader who
-   * scrolls up does not stop exactly at the bottom edge.
+   * scrolls up does not stop exactly at the bottom edge. The same clamp comes from a viewport
+   * that grew: the list at the bottom moves up by the growth, its bottom edge where the content's
+   * end was. The content may have grown in the same frame (a turn held at the top reserves space
+   * by the viewport's height), so the bottom edge is compared with where it was, not with the
+   * content's end now: a list at the bottom was left 150 px above it (the long fuzz, seed 100026).
    */
   const isClampedAtBottom = (element: HTMLElement) =>
-    offsetNow() < knownOffset && host.bottomOffset(element) - offsetNow() < 1;
+    offsetNow() < knownOffset &&
+    (host.bottomOffset(element) - offsetNow() < 1 ||
+      Math.abs(offsetNow() + element.clientHeight - (knownOffset + knownViewportSize)) < 1);
 
   /**
    * Whether the scroller moved since we last read or wrote it (the app set `scrollTop`, or a
@@ -231,9 +246,7 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
     isMovedSinceKnown,
     hasUnreadMove,
     /** The list was read or put at `offset` (the edges were read, a command started, the pin found it there). */
-    noteKnownOffset(offset: number) {
-      knownOffset = offset;
-    },
+    noteKnownOffset: noteKnown,
     /** The last write not yet echoed by a scroll event, if any. */
     get lastWrite(): ScrollWrite | null {
       return lastWrite;
