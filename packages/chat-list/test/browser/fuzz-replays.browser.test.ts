@@ -420,6 +420,37 @@ const FOUND_BY_THE_FUZZER: Array<FuzzPage & { name: string; steps: Step[] }> = [
       { kind: 'resize-frame', width: 450, height: 600 },
     ],
   },
+  {
+    // The same clamp while rows re-wrapped taller in a narrower frame: the content grew past
+    // where the clamp left the list, 137 px above the bottom (seed 100023).
+    name: 'a taller and narrower viewport keeps a list at the bottom after smooth commands and appends',
+    count: 0,
+    strict: false,
+    turns: true,
+    minRowHeight: 150,
+    steps: [
+      { kind: 'wheel', delta: 400 },
+      { kind: 'insert', at: 0.481 },
+      { kind: 'resize-frame', width: 600, height: 300 },
+      { kind: 'command', command: 'index', at: 0.857, behavior: 'smooth', align: 'center' },
+      { kind: 'edit', at: 0.733 },
+      { kind: 'command', command: 'bottom', at: 0.067, behavior: 'smooth', align: 'center' },
+      { kind: 'command', command: 'by', at: 0.853, behavior: 'smooth', align: 'start' },
+      { kind: 'append', count: 1, role: 'assistant' },
+      { kind: 'append', count: 10, role: 'user' },
+      {
+        kind: 'overlap',
+        steps: [
+          { kind: 'edit', at: 0.687 },
+          { kind: 'prefix', shown: true },
+        ],
+      },
+      { kind: 'follow', mode: 'at-bottom' },
+      { kind: 'resize-row', at: 0.13, extra: 0 },
+      { kind: 'insert', at: 0.638 },
+      { kind: 'resize-frame', width: 450, height: 450 },
+    ],
+  },
 ];
 
 // A module's own binding, so that the branches below narrow it.

@@ -211,15 +211,16 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
    * catches up; the pin took that move for the reader's and let go, leaving the list 156 px
    * above the bottom once the total grew back (found by the fuzzer, issue #13). A reader who
    * scrolls up does not stop exactly at the bottom edge. The same clamp comes from a viewport
-   * that grew: the list at the bottom moves up by the growth, its bottom edge where the content's
-   * end was. The content may have grown in the same frame (a turn held at the top reserves space
-   * by the viewport's height), so the bottom edge is compared with where it was, not with the
-   * content's end now: a list at the bottom was left 150 px above it (the long fuzz, seed 100026).
+   * that grew: the list at the bottom moves up, and the content may have grown in the same frame
+   * (a turn held at the top reserves space by the viewport's height; rows re-wrapped narrower),
+   * so it no longer stands at the content's end. A move up while the viewport grew is the
+   * browser's: the reader's own scroll events come before the resize is observed, and noted the
+   * offset then. Taken for the reader's, it let the pin go, and a list at the bottom was left 150
+   * px above it (the long fuzz, seeds 100026 and 100023).
    */
   const isClampedAtBottom = (element: HTMLElement) =>
     offsetNow() < knownOffset &&
-    (host.bottomOffset(element) - offsetNow() < 1 ||
-      Math.abs(offsetNow() + element.clientHeight - (knownOffset + knownViewportSize)) < 1);
+    (host.bottomOffset(element) - offsetNow() < 1 || element.clientHeight > knownViewportSize);
 
   /**
    * Whether the scroller moved since we last read or wrote it (the app set `scrollTop`, or a
