@@ -90,7 +90,9 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // modules the same way (the commands, the opening, the opening window, the scaled space, the row
 // keys and measuring, the reading anchor, the owner, the scroller's events, snapshots, the handle;
 // each reads the kernel through a host of small functions) took it to 19.38 kB and 29.31 kB, with
-// more internal names mangled: 1.18 kB of module boundaries in all, to be won back the same way.
+// more internal names mangled: 1.18 kB of module boundaries in all, to be won back the same way;
+// and a taller viewport's clamp told from a reader's move (the long fuzz, seed 100026) to 19.43 kB
+// and 29.34 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
@@ -106,28 +108,28 @@ const BUDGETS = [
     entry: "export * from './dist/index.js';",
     external: EXTERNAL,
     bar: 17.4 * KB,
-    ceiling: 19384,
+    ceiling: 19432,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 19320,
+    ceiling: 19367,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 19328,
+    ceiling: 19374,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: "export * from './dist/index.js';",
     external: REACT,
     bar: undefined,
-    ceiling: 29306,
+    ceiling: 29337,
   },
 ];
 
