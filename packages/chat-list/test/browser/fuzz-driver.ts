@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { FixtureBrowser, FixturePage } from './fixture-page';
 import { readSnapshot } from './list-snapshot';
@@ -42,6 +43,12 @@ const COMMAND_TIMEOUT_MS = 7000;
 // and fractional-DPR projects run the named replays and 3 seeds each of their own
 // (vitest.config.ts). FUZZ_REPLAY replays one printed failure instead of the seeds.
 export const REPLAY = process.env.FUZZ_REPLAY;
+/**
+ * FUZZ_TRACE_DUMP=<file>: a sequence that fails writes there the engine's trace of its page (every
+ * scroll write with its reason, every write of TanStack's offset, every change of owner), with
+ * the snapshots before and after the failing step: what the engine did, read before the page closes.
+ */
+const TRACE_DUMP = process.env.FUZZ_TRACE_DUMP;
 
 /** The message index a fractional position names now. */
 const indexAt = (at: number, count: number) => Math.min(count - 1, Math.floor(at * count));
@@ -456,6 +463,10 @@ export const runSequence = async (
       problems.push(...checkHeldTurn(after));
     }
     if (problems.length > 0) {
+      if (TRACE_DUMP !== undefined) {
+        const trace = await fixture.page.evaluate(() => window.fixture?.engineTrace?.() ?? null);
+        writeFileSync(TRACE_DUMP, `${JSON.stringify({ failedAt: serial, problems, before, after, trace })}\n`);
+      }
       await fixture.page.close();
       return { failedAt: serial, problems };
     }
