@@ -97,17 +97,18 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
 // The 6 kB and 16 kB bars are retired: they pushed towards shorter source. The bars now are per
-// entry, with React and TanStack Virtual external: everything the package exports together
-// ≤ 17.4 kB, `ChatList` with its defaults ≤ 14 kB, `useChatList` imported alone ≤ 11 kB, to be
-// met by design (what an app does not import is not in its bundle) and by the build. Until
-// one is met, `ceiling` holds today's size so that nothing grows unnoticed; the bar stays the goal.
+// entry, with React and TanStack Virtual external: everything the package exports together no
+// larger than the 17.2 kB it was when they were set, `ChatList` with its defaults ≤ 14 kB and
+// `useChatList` imported alone ≤ 11 kB, to be met by design (what an app does not import is not
+// in its bundle) and by the build. Until one is met, `ceiling` holds today's size so that nothing
+// grows unnoticed; the bar stays the goal.
 const EXTERNAL = [...REACT, ...TANSTACK];
 const BUDGETS = [
   {
     name: 'everything, React and TanStack Virtual external',
     entry: "export * from './dist/index.js';",
     external: EXTERNAL,
-    bar: 17.4 * KB,
+    bar: 17.2 * KB,
     ceiling: 19432,
   },
   {
