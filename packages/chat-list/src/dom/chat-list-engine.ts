@@ -226,16 +226,6 @@ export const createChatListEngine = <TMessage>() => {
     measureRows: (measure) => rowMeasuring.whileMeasuring(measure),
     writer: scrollWriter,
   });
-  /** Reopening a conversation where the reader left it: `getSnapshot()` and `initialSnapshot`. */
-  const snapshots = createSnapshots<TMessage>({
-    ...view,
-    findReaderRow: () => readingAnchor.findCurrent(),
-    isAtBottom: (): boolean => handle.isAtBottom,
-    newestSeenKey: () => seen.newestSeenKey,
-    restoreNewestSeen: (index) => seen.restoreNewestSeen(index, inputs.getKeyAt),
-    scrollToBottom: (behavior, reason): Promise<boolean> => commands.scrollToBottom(behavior, reason),
-    scrollToRowOffset: (index, offset, behavior, reason) => commands.scrollToRowOffset(index, offset, behavior, reason),
-  });
   /** The scroll commands: the handle's, the follow policy's and the opening's. */
   const commands = createCommands<TMessage>({
     ...view,
@@ -409,14 +399,21 @@ export const createChatListEngine = <TMessage>() => {
   });
   const { seen, reportVisible, recheckRead } = reporting;
 
+  /** Reopening a conversation where the reader left it: `getSnapshot()` and `initialSnapshot`. */
+  const snapshots = createSnapshots<TMessage>({
+    ...view,
+    findReaderRow: () => readingAnchor.findCurrent(),
+    isAtBottom: (): boolean => handle.isAtBottom,
+    newestSeenKey: () => seen.newestSeenKey,
+    restoreNewestSeen: (index) => seen.restoreNewestSeen(index, inputs.getKeyAt),
+    commands,
+  });
   /** Where a new conversation opens: a snapshot's row, an anchor, the last turn, or the bottom. */
   const opening = createOpening<TMessage>({
     ...view,
-    reopenSnapshot: (): Promise<boolean> | null => snapshots.reopen(),
+    reopenSnapshot: snapshots.reopen,
     findLastTurn: () => turns.findLastTurn(),
-    start: (target, behavior, reason, begin) => commands.start(target, behavior, reason, begin),
-    scrollToBottom: (behavior, reason) => commands.scrollToBottom(behavior, reason),
-    scrollToRowOffset: (index, offset, behavior, reason) => commands.scrollToRowOffset(index, offset, behavior, reason),
+    commands,
   });
 
   /** The list's imperative handle: its commands and what it tells of the list now. */

@@ -92,7 +92,8 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // each reads the kernel through a host of small functions) took it to 19.38 kB and 29.31 kB, with
 // more internal names mangled: 1.18 kB of module boundaries in all, to be won back the same way;
 // and a taller viewport's clamp told from a reader's move (the long fuzz, seed 100026) to 19.43 kB
-// and 29.34 kB.
+// and 29.34 kB; the opening and snapshots holding the commands module instead of wrappers of
+// it brought it to 19.41 kB and 29.32 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
@@ -109,28 +110,28 @@ const BUDGETS = [
     entry: "export * from './dist/index.js';",
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 19432,
+    ceiling: 19406,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 19367,
+    ceiling: 19343,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 19374,
+    ceiling: 19350,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: "export * from './dist/index.js';",
     external: REACT,
     bar: undefined,
-    ceiling: 29337,
+    ceiling: 29319,
   },
 ];
 

@@ -166,3 +166,6 @@ export const createCommands = <TMessage>(host: CommandsHost<TMessage>) => {
     },
   };
 };
+
+/** The commands module, as the modules that start commands hold it. */
+export type Commands = ReturnType<typeof createCommands<unknown>>;

@@ -3,7 +3,7 @@ import { toMotionBehavior } from '../accessibility';
 import { warnOnce } from '../dev-warnings';
 import type { TurnTarget } from '../turn-anchor';
 import type { ChatListHandle, ChatListSnapshot, ScrollToEdgeOptions } from '../types';
-import type { createCommands } from './commands';
+import type { Commands } from './commands';
 import type { createOpeningWindow } from './opening-window';
 import type { createReporting } from './reporting';
 import type { ScrollWriter } from './scroll-writer';
@@ -14,7 +14,7 @@ export interface HandleHost<TMessage> extends Pick<
   KernelView<TMessage>,
   'virtualizer' | 'scroller' | 'isMounted' | 'messages' | 'getKeyAt' | 'firstMessageRow' | 'readMetrics' | 'offsetNow'
 > {
-  commands: ReturnType<typeof createCommands<TMessage>>;
+  commands: Commands;
   openingWindow: ReturnType<typeof createOpeningWindow>;
   reporting: ReturnType<typeof createReporting<TMessage>>;
   /** Whether the list has opened: its rows were rendered and the opening committed. */

@@ -1,6 +1,7 @@
-import { findKey, type FollowBehavior, type ScrollCommandReason, type ScrollTarget } from '../../core';
+import { findKey } from '../../core';
 import { warnOnce } from '../dev-warnings';
 import type { TurnTarget } from '../turn-anchor';
+import type { Commands } from './commands';
 import type { KernelView } from './kernel-view';
 
 declare const process: { env: { NODE_ENV?: string } };
@@ -13,14 +14,8 @@ export interface OpeningHost<TMessage> extends Pick<
   /** Reopens at `initialSnapshot`; null when there is none to reopen at (engine/snapshot.ts). */
   reopenSnapshot: () => Promise<boolean> | null;
   findLastTurn: () => TurnTarget | null;
-  start: (
-    target: ScrollTarget,
-    behavior: FollowBehavior,
-    reason: ScrollCommandReason,
-    begin: () => void,
-  ) => Promise<boolean>;
-  scrollToBottom: (behavior: 'auto', reason: ScrollCommandReason) => Promise<boolean>;
-  scrollToRowOffset: (index: number, offset: number, behavior: 'auto', reason: ScrollCommandReason) => Promise<boolean>;
+  /** The commands module: the opening is a command like any other. */
+  commands: Pick<Commands, 'start' | 'scrollToBottom' | 'scrollToRowOffset'>;
 }
 
 /**
@@ -37,8 +32,8 @@ export const createOpening = <TMessage>(host: OpeningHost<TMessage>) => {
   const openAtLastTurn = () => {
     const turn = host.findLastTurn();
     return turn === null
-      ? host.scrollToBottom('auto', 'opening')
-      : host.scrollToRowOffset(turn.index, turn.offset, 'auto', 'opening');
+      ? host.commands.scrollToBottom('auto', 'opening')
+      : host.commands.scrollToRowOffset(turn.index, turn.offset, 'auto', 'opening');
   };
 
   /**
@@ -58,10 +53,10 @@ export const createOpening = <TMessage>(host: OpeningHost<TMessage>) => {
       if (process.env.NODE_ENV !== 'production' && anchor !== undefined) {
         warnOnce(() => `initialAnchor: no message has the key ${JSON.stringify(anchor.id)}; opening at the bottom.`);
       }
-      return host.scrollToBottom('auto', 'opening');
+      return host.commands.scrollToBottom('auto', 'opening');
     }
     const align = anchor?.align ?? 'start';
-    return host.start({ kind: 'index', index, align }, 'auto', 'opening', () =>
+    return host.commands.start({ kind: 'index', index, align }, 'auto', 'opening', () =>
       host.virtualizer().scrollToIndex(index + host.firstMessageRow(), { align, behavior: 'auto' }),
     );
   };

@@ -1,7 +1,8 @@
-import { findKey, type MessageKey, type ScrollCommandReason } from '../../core';
+import { findKey, type MessageKey } from '../../core';
 import { warnOnce } from '../dev-warnings';
 import { isRowMeasured } from '../tanstack-internals';
 import type { ChatListSnapshot } from '../types';
+import type { Commands } from './commands';
 import type { KernelView } from './kernel-view';
 
 declare const process: { env: { NODE_ENV?: string } };
@@ -17,8 +18,8 @@ export interface SnapshotHost<TMessage> extends Pick<
   newestSeenKey: () => MessageKey | undefined;
   /** A snapshot's newest seen message is seen again when the list reopens at it. */
   restoreNewestSeen: (index: number) => void;
-  scrollToBottom: (behavior: 'auto', reason: ScrollCommandReason) => Promise<boolean>;
-  scrollToRowOffset: (index: number, offset: number, behavior: 'auto', reason: ScrollCommandReason) => Promise<boolean>;
+  /** The commands module: a reopening is a command like any other. */
+  commands: Pick<Commands, 'scrollToBottom' | 'scrollToRowOffset'>;
 }
 
 /**
@@ -48,8 +49,8 @@ export const createSnapshots = <TMessage>(host: SnapshotHost<TMessage>) => {
       snapshot.newestSeenId === undefined ? -1 : findKey(snapshot.newestSeenId, getKeyAt, last, 0);
     if (newestSeenIndex !== -1) host.restoreNewestSeen(newestSeenIndex);
     // At the bottom with nothing new: the bottom, pinned as it was.
-    if (snapshot.isAtBottom && newestSeenIndex === last) return host.scrollToBottom('auto', 'opening');
-    return host.scrollToRowOffset(index, snapshot.row.offset, 'auto', 'opening');
+    if (snapshot.isAtBottom && newestSeenIndex === last) return host.commands.scrollToBottom('auto', 'opening');
+    return host.commands.scrollToRowOffset(index, snapshot.row.offset, 'auto', 'opening');
   };
 
   return {
