@@ -108,6 +108,8 @@ export const createChatListEngine = <TMessage>() => {
   /** The list must land at the bottom once it has a viewport (opened while hidden). */
   let needsOpeningScroll = false;
 
+  /** The row of `messages[0]` among TanStack's rows (core `rows.ts`): add it to a message's index to get its row. */
+  const firstMessageRow = () => inputs.firstMessageRow;
   /** What every module may read of the kernel (engine/kernel-view.ts). */
   const view: KernelView<TMessage> = {
     virtualizer: () => virtualizer,
@@ -117,7 +119,7 @@ export const createChatListEngine = <TMessage>() => {
     options: () => inputs.options,
     messages: () => inputs.messages,
     getKeyAt: (index) => inputs.getKeyAt(index),
-    firstMessageRow: () => inputs.firstMessageRow,
+    firstMessageRow,
     owner: () => ownership.current,
     offsetNow: () => offsetNow(),
     readMetrics: () => readMetrics(),
@@ -146,8 +148,6 @@ export const createChatListEngine = <TMessage>() => {
   /** onOlderMessages / onNewerMessages calls waiting for the paint (see `flushBatches`). */
   let pendingBatches: Array<() => void> = [];
 
-  /** The row of `messages[0]` among TanStack's rows (core `rows.ts`): add it to a message's index to get its row. */
-  const firstMessageRow = () => inputs.firstMessageRow;
   /**
    * Whether the list has opened: its rows were rendered and the opening committed. The first
    * commit renders no rows; they come in the scroller's first layout, before the first paint
