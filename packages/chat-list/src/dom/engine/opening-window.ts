@@ -120,13 +120,12 @@ export const createOpeningWindow = (host: OpeningWindowHost) => {
     },
 
     /**
-     * How many of the oldest messages a render leaves out of TanStack's layout (core
+     * Plans how many of the oldest messages a render leaves out of TanStack's layout (core
      * `opening-window.ts`): some at the opening of a long conversation at its newest message, and
      * none from the render that was asked to lay out all, or whose rows change, on.
      */
-    planHiddenCount(previous: OpeningRows | undefined, next: OpeningRows): number {
+    planHiddenCount(previous: OpeningRows | undefined, next: OpeningRows) {
       hiddenCount = planHiddenCountFor(previous, next);
-      return hiddenCount;
     },
   };
 
