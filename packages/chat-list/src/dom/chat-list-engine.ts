@@ -557,6 +557,7 @@ export const createChatListEngine = <TMessage>() => {
     forgetAnchoredRow: () => readingAnchor.forgetRow(),
     endOpeningWindow: () => openingWindow.end(),
     measureRendered: (element) => rowMeasuring.measureRendered(element),
+    stopTanStackGlide: () => virtualizer.cancelScroll(),
     releaseTurn: () => turns.release(virtualizer.getTotalSize()),
     holdGlide: () => glide.holdForReader(),
     recheckRead: () => recheckRead(),

@@ -451,6 +451,53 @@ const FOUND_BY_THE_FUZZER: Array<FuzzPage & { name: string; steps: Step[] }> = [
       { kind: 'resize-frame', width: 450, height: 450 },
     ],
   },
+  {
+    // The app's smooth scrollToOffset, interrupted by a script moving the scroller: TanStack,
+    // which had started the glide, measured only the rows near its target, so the rows where the
+    // scroller now stood kept their estimates, and the rendered rows ended 61 px above the
+    // viewport's bottom (the long fuzz of 2026-12-07, seed 100025, reduced).
+    name: "code moving the scroller during the app's smooth scrollToOffset leaves no blank strip",
+    count: 50,
+    strict: false,
+    hurried: true,
+    groups: { size: 10, offset: 3, isSticky: true },
+    steps: [
+      {
+        kind: 'overlap',
+        steps: [{ kind: 'clear' }, { kind: 'append', count: 1000, role: 'assistant' }],
+      },
+      {
+        kind: 'overlap',
+        steps: [
+          { kind: 'command', command: 'id', at: 0.379, behavior: 'smooth', align: 'end' },
+          { kind: 'command', command: 'offset', at: 0.391, behavior: 'smooth', align: 'start' },
+          { kind: 'scrollbar', at: 0.069 },
+        ],
+      },
+    ],
+  },
+  {
+    // The same glide ended by a PageDown: the visible range, the stuck header and the current turn
+    // stood a row off the DOM (seed 100017).
+    name: "a key press during the app's smooth scrollToOffset leaves the range and the header true",
+    count: 300,
+    strict: false,
+    turns: true,
+    anchor: { index: 271, align: 'end' },
+    hurried: false,
+    groups: { size: 2, offset: 1, isSticky: true },
+    steps: [
+      {
+        kind: 'overlap',
+        steps: [
+          { kind: 'replace-key', at: 0.175 },
+          { kind: 'command', command: 'offset', at: 0.012, behavior: 'smooth', align: 'end' },
+          { kind: 'key', key: 'PageDown' },
+        ],
+      },
+      { kind: 'resize-frame', width: 450, height: 450 },
+    ],
+  },
 ];
 
 // A module's own binding, so that the branches below narrow it.

@@ -73,6 +73,40 @@ describe('jumps', () => {
     });
   }
 
+  it("stops the app's smooth scrollToOffset where the reader wheels during it", async () => {
+    const fixture = await browser.open('count=2000');
+    await fixture.settled();
+    const prepared = await prepareWheel(fixture);
+    // As above, a trial whose wheel reached the page after the glide had landed says nothing.
+    for (let trial = 1; ; trial++) {
+      await fixture.page.evaluate(() => {
+        const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+        const state = window as unknown as { offsetAtWheel: number };
+        state.offsetAtWheel = -1;
+        scroller.addEventListener('wheel', () => (state.offsetAtWheel = scroller.scrollTop), {
+          once: true,
+          capture: true,
+        });
+        window.fixture.handle!.scrollToOffset(0, { behavior: 'smooth' });
+      });
+      await fixture.page.waitForFunction(() => {
+        const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+        return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight > 300;
+      });
+      await prepared.perform();
+      const stopped = await fixture.settled(5);
+      const atWheel = await fixture.run<number>('window.offsetAtWheel');
+      if (atWheel > 2000) {
+        // The browser animates the glide on its own: without a halt it carried on to the top.
+        expect(stopped.scrollTop, 'not carried on to the top').toBeGreaterThan(1000);
+        return;
+      }
+      expect(trial, `the wheel never reached the page during the glide in ${trial} trials`).toBeLessThan(5);
+      expect(await fixture.run('window.fixture.handle.scrollToBottom()')).toBe(true);
+      await fixture.settled();
+    }
+  });
+
   it('yields to code that scrolls away while scrollToBottom is landing, and resolves false', async () => {
     const fixture = await browser.open('count=2000');
     await fixture.settled();

@@ -120,6 +120,80 @@ const createClampExpiry = (host: Pick<ScrollWriterHost, 'virtualizer'>) => {
 };
 
 /**
+ * The offset the list was last known at (the edges describe it, or our last write put the
+ * scroller there), and the viewport's height then: a scroller found elsewhere was moved by
+ * someone whose scroll event is still to come, unless the browser clamped it.
+ */
+const createKnownOffset = (host: Pick<ScrollWriterHost, 'scroller' | 'offsetNow' | 'bottomOffset'>) => {
+  let knownOffset = 0;
+  /** The viewport's height when `knownOffset` was noted (see `isClampedAtBottom`). */
+  let knownViewportSize = 0;
+
+  /**
+   * Whether the scroller moved up from where we left it only because the content got shorter
+   * under it: the browser clamps the offset to the new bottom. Rows measured smaller after a
+   * resize (their wrapping changed) shrink the content for a frame before TanStack's total
+   * catches up; the pin took that move for the reader's and let go, leaving the list 156 px
+   * above the bottom once the total grew back (found by the fuzzer, issue #13). A reader who
+   * scrolls up does not stop exactly at the bottom edge. The same clamp comes from a viewport
+   * that grew: the list at the bottom moves up, and the content may have grown in the same frame
+   * (a turn held at the top reserves space by the viewport's height; rows re-wrapped narrower),
+   * so it no longer stands at the content's end. A move up while the viewport grew is the
+   * browser's: the reader's own scroll events come before the resize is observed, and noted the
+   * offset then. Taken for the reader's, it let the pin go, and a list at the bottom was left 150
+   * px above it (the long fuzz, seeds 100026 and 100023).
+   */
+  const isClampedAtBottom = (element: HTMLElement) =>
+    host.offsetNow() < knownOffset &&
+    (host.bottomOffset(element) - host.offsetNow() < 1 || element.clientHeight > knownViewportSize);
+
+  /**
+   * Whether the scroller moved since we last read or wrote it (the app set `scrollTop`, or a
+   * commit landed before the scroll event), other than by the browser's clamp: the scroll event
+   * decides then, not a state it has not seen.
+   */
+  const isMovedSince = (element: HTMLElement) =>
+    Math.abs(host.offsetNow() - knownOffset) >= 1 && !isClampedAtBottom(element);
+
+  return {
+    note(offset: number) {
+      knownOffset = offset;
+      knownViewportSize = host.scroller()?.clientHeight ?? 0;
+    },
+    isMovedSince,
+  };
+};
+
+/**
+ * Where the app's smooth `scrollToOffset` / `scrollBy` is gliding to, while the browser animates
+ * it: no command of ours follows it to its end, so the scroller's events tell whether it landed
+ * or was interrupted (see scroller-events.ts).
+ */
+const createAppGlide = () => {
+  let target: number | null = null;
+  return {
+    /** The glide's target while it may still be under way; else null. */
+    get target(): number | null {
+      return target;
+    },
+    /**
+     * A write: the app's smooth raw move starts a glide. A command starts TanStack's own scroll
+     * in its place, and a halt stops the animation. The list's corrections (an anchor, the pin, a
+     * compensation) leave the browser's animation running on to its target: the glide goes on
+     * (the long fuzz, seed 100039).
+     */
+    noteWrite(reason: ScrollWriteReason, offset: number, isSmooth: boolean) {
+      if (reason === 'raw') target = isSmooth ? offset : null;
+      else if (reason === 'command' || reason === 'halt') target = null;
+    },
+    /** The glide landed or was interrupted. */
+    forget() {
+      target = null;
+    },
+  };
+};
+
+/**
  * The only code that writes the scroller's offset and TanStack's (lint forbids it anywhere else
  * in src/), and so the one that knows which scroll events are echoes of our own writes. It owns
  * the last write, the offset the list was last known at, and the sub-pixel carry of TanStack's
@@ -129,15 +203,10 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
   const { scaling, offsetNow } = host;
   /** The last write, until the scroll event it causes has been read. */
   let lastWrite: ScrollWrite | null = null;
-  /** The offset the edges describe, or our last write put the scroller at: a scroller found elsewhere was moved by someone whose scroll event is still to come. */
-  let knownOffset = 0;
-  /** The viewport's height when `knownOffset` was noted (see `isClampedAtBottom`). */
-  let knownViewportSize = 0;
-  const noteKnown = (offset: number) => {
-    knownOffset = offset;
-    knownViewportSize = host.scroller()?.clientHeight ?? 0;
-  };
+  const known = createKnownOffset(host);
+  const noteKnown = known.note;
   let subpixel: SubpixelCarry = NO_CARRY;
+  const appGlide = createAppGlide();
   /** The reason of TanStack's writes that are not compensations: its commands, or the app's raw moves. */
   let tanstackWriteReason: ScrollWriteReason = 'command';
   /** Forgets a clamped compensation once its frame is over. */
@@ -157,6 +226,7 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
     const inScroller = offset - scaling.appliedSpace.shift;
     element.scrollTo({ top: inScroller, behavior: isWindowMoved ? undefined : behavior });
     scaling.scrollerOffset = inScroller;
+    appGlide.noteWrite(reason, offset, behavior === 'smooth' && !isWindowMoved);
     // The list or the app moved it: until the reader's next intent, no move is a reader's jump.
     if (reason === 'command' || reason === 'raw' || reason === 'pin') scaling.isReaderDriving = false;
     // A re-base keeps the list's offset: its echo is that of whatever write came before, if any.
@@ -205,32 +275,6 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
   };
 
   /**
-   * Whether the scroller moved up from where we left it only because the content got shorter
-   * under it: the browser clamps the offset to the new bottom. Rows measured smaller after a
-   * resize (their wrapping changed) shrink the content for a frame before TanStack's total
-   * catches up; the pin took that move for the reader's and let go, leaving the list 156 px
-   * above the bottom once the total grew back (found by the fuzzer, issue #13). A reader who
-   * scrolls up does not stop exactly at the bottom edge. The same clamp comes from a viewport
-   * that grew: the list at the bottom moves up, and the content may have grown in the same frame
-   * (a turn held at the top reserves space by the viewport's height; rows re-wrapped narrower),
-   * so it no longer stands at the content's end. A move up while the viewport grew is the
-   * browser's: the reader's own scroll events come before the resize is observed, and noted the
-   * offset then. Taken for the reader's, it let the pin go, and a list at the bottom was left 150
-   * px above it (the long fuzz, seeds 100026 and 100023).
-   */
-  const isClampedAtBottom = (element: HTMLElement) =>
-    offsetNow() < knownOffset &&
-    (host.bottomOffset(element) - offsetNow() < 1 || element.clientHeight > knownViewportSize);
-
-  /**
-   * Whether the scroller moved since we last read or wrote it (the app set `scrollTop`, or a
-   * commit landed before the scroll event), other than by the browser's clamp: the scroll event
-   * decides then, not a state it has not seen.
-   */
-  const isMovedSinceKnown = (element: HTMLElement) =>
-    Math.abs(offsetNow() - knownOffset) >= 1 && !isClampedAtBottom(element);
-
-  /**
    * Whether the scroller stands where neither our last write nor the last scroll event left it:
    * someone else (the reader's thumb, a script) moved it, and the move's scroll event has not
    * come yet. A write that moves nothing sends no scroll event, so the last write is not always
@@ -238,13 +282,13 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
    * under it is not a move.
    */
   const hasUnreadMove = (element: HTMLElement) =>
-    isMovedSinceKnown(element) && (lastWrite === null || Math.abs(offsetNow() - lastWrite.offset) >= 1);
+    known.isMovedSince(element) && (lastWrite === null || Math.abs(offsetNow() - lastWrite.offset) >= 1);
 
   return {
     write,
     setModelOffset,
     scrollToFn,
-    isMovedSinceKnown,
+    isMovedSinceKnown: known.isMovedSince,
     hasUnreadMove,
     /** The list was read or put at `offset` (the edges were read, a command started, the pin found it there). */
     noteKnownOffset: noteKnown,
@@ -270,6 +314,8 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
         tanstackWriteReason = 'command';
       }
     },
+    /** The app's smooth raw move, while it may still be under way. */
+    appGlide,
     /** The list unmounted: no frame of it may run. */
     stop: clampExpiry.stop,
   };

@@ -31,6 +31,8 @@ export interface ScrollerEventsHost<TMessage> extends Pick<
   forgetAnchoredRow: () => void;
   endOpeningWindow: () => void;
   measureRendered: (content: HTMLElement) => void;
+  /** TanStack's part in the app's smooth raw move ends: it measures every row again. */
+  stopTanStackGlide: () => void;
   /** The reader took over from a turn held at the top. */
   releaseTurn: () => void;
   holdGlide: () => void;
@@ -38,6 +40,65 @@ export interface ScrollerEventsHost<TMessage> extends Pick<
   stopReporting: () => void;
   onViewportResize: () => void;
 }
+
+/**
+ * The app's smooth `scrollToOffset` / `scrollBy` glides in the browser, and TanStack, which
+ * started it, measures only the rows near its target until it lands (for up to 5 s). A scroll
+ * event off its course (away from the target, or past it) is someone else's move, which stopped
+ * the animation: the rows rendered where the reader now is stood at their estimates, and the
+ * rendered rows ran out 61 px above the viewport's bottom (the long fuzz, seed 100025).
+ */
+const createAppGlideWatch = <TMessage>(
+  host: Pick<ScrollerEventsHost<TMessage>, 'writer' | 'stopTanStackGlide' | 'content' | 'measureRendered'>,
+) => {
+  const end = () => {
+    host.writer.appGlide.forget();
+    host.stopTanStackGlide();
+    const content = host.content();
+    if (content !== null) host.measureRendered(content);
+  };
+  return {
+    end,
+    /** Someone else's scroll event, from `from` to `to`: on the glide's course, at its target, or off it. */
+    follow(from: number, to: number) {
+      const target = host.writer.appGlide.target;
+      if (target === null) return;
+      const isOnCourse = (to - from) * (target - from) >= 0 && Math.abs(to - from) <= Math.abs(target - from) + 1;
+      if (Math.abs(target - to) < 1) host.writer.appGlide.forget();
+      else if (!isOnCourse) end();
+    },
+  };
+};
+
+/** The reader took the wheel: whatever we, or the app, were scrolling towards, stop fighting them. */
+const createIntentHandler =
+  <TMessage>(host: ScrollerEventsHost<TMessage>, appGlide: ReturnType<typeof createAppGlideWatch>) =>
+  (event: Event) => {
+    if (
+      (event.type === 'keydown' && !SCROLL_KEYS.has((event as KeyboardEvent).key)) ||
+      // A press on the scroller itself is its scrollbar; on a row it is a click, not a scroll.
+      (event.type === 'pointerdown' && event.target !== host.scroller())
+    ) {
+      return;
+    }
+    // The reader may scroll to older rows: lay them out.
+    host.endOpeningWindow();
+    host.releaseTurn();
+    host.noteReaderDriving();
+    host.holdGlide();
+    // The browser animates a smooth command itself, and releasing the command does not stop it:
+    // a wheel during a smooth scrollToTop left the list carried on to the top under the reader.
+    // A write to where the list stands stops it; the reader's own scroll comes after this event.
+    // So does the app's smooth raw move, which the reader's intent ends as it ends a command.
+    const owner = host.owner();
+    const scroller = host.scroller();
+    const isAppGliding = host.writer.appGlide.target !== null;
+    if ((isAppGliding || (owner.kind === 'command' && owner.command.behavior === 'smooth')) && scroller !== null) {
+      host.writer.write(scroller, host.offsetNow(), 'halt');
+    }
+    if (isAppGliding) appGlide.end();
+    host.dispatch({ type: 'reader-intent' });
+  };
 
 /**
  * The scroller's events: every scroll (ours, told apart by the writer, or someone else's), the
@@ -60,13 +121,15 @@ export const createScrollerEvents = <TMessage>(host: ScrollerEventsHost<TMessage
   let offsetAtLastScroll = 0;
   let scrollEndTimer: ReturnType<typeof setTimeout> | undefined;
   let detachScroller: (() => void) | undefined;
+  const appGlide = createAppGlideWatch(host);
 
   // Listens to the scroller only while it is attached, so the host's scroller is that element.
   const onScroll = () => {
     const scroller = host.scroller();
     if (scroller !== null) host.readScrollerMove(scroller);
     const offset = host.offsetNow();
-    const moved = offset - offsetAtLastScroll;
+    const offsetBefore = offsetAtLastScroll;
+    const moved = offset - offsetBefore;
     offsetAtLastScroll = offset;
     isScrolling = true;
     host.options().onScroll?.(offset);
@@ -74,6 +137,9 @@ export const createScrollerEvents = <TMessage>(host: ScrollerEventsHost<TMessage
     scrollEndTimer = setTimeout(() => {
       isScrolling = false;
       if (!host.isMounted()) return;
+      // An app's glide that has not landed (its target clamped, or its frames late on a loaded
+      // machine) no longer keeps TanStack from measuring; the reader's intent may still halt it.
+      if (host.writer.appGlide.target !== null) host.stopTanStackGlide();
       // Rows mounted during a smooth scroll that TanStack drove (`scrollToOffset` and
       // `scrollBy` with `behavior: 'smooth'`, which are not commands and have no landing) were
       // not measured, and their ResizeObserver does not fire again: measured now, or the layout
@@ -88,7 +154,10 @@ export const createScrollerEvents = <TMessage>(host: ScrollerEventsHost<TMessage
     // the content again. That is still growth, not the reader.
     if (isOwnWrite && write.reason === 'pin') host.pinToBottom();
     // The reader moved: the rows they now read are in view, measured as rows in view are.
-    if (!isOwnWrite) host.forgetAnchoredRow();
+    if (!isOwnWrite) {
+      host.forgetAnchoredRow();
+      appGlide.follow(offsetBefore, offset);
+    }
     // Someone else moved the scroller (a script, the scrollbar): older rows may come into view.
     // Not so our own write that the browser clamped at the bottom, the content having shrunk as
     // its rows were measured (the opening's).
@@ -120,30 +189,7 @@ export const createScrollerEvents = <TMessage>(host: ScrollerEventsHost<TMessage
     host.readEdges(false);
   };
 
-  /** The reader took the wheel: whatever we were scrolling towards, stop fighting them. */
-  const onUserIntent = (event: Event) => {
-    if (
-      (event.type === 'keydown' && !SCROLL_KEYS.has((event as KeyboardEvent).key)) ||
-      // A press on the scroller itself is its scrollbar; on a row it is a click, not a scroll.
-      (event.type === 'pointerdown' && event.target !== host.scroller())
-    ) {
-      return;
-    }
-    // The reader may scroll to older rows: lay them out.
-    host.endOpeningWindow();
-    host.releaseTurn();
-    host.noteReaderDriving();
-    host.holdGlide();
-    // The browser animates a smooth command itself, and releasing the command does not stop it:
-    // a wheel during a smooth scrollToTop left the list carried on to the top under the reader.
-    // A write to where the list stands stops it; the reader's own scroll comes after this event.
-    const owner = host.owner();
-    const scroller = host.scroller();
-    if (owner.kind === 'command' && owner.command.behavior === 'smooth' && scroller !== null) {
-      host.writer.write(scroller, host.offsetNow(), 'halt');
-    }
-    host.dispatch({ type: 'reader-intent' });
-  };
+  const onUserIntent = createIntentHandler(host, appGlide);
 
   // A detach stays until the next element's replaces it, so after a ref call with null it runs
   // once more: harmless, as removing or disconnecting twice does nothing.
