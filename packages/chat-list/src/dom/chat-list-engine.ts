@@ -1,4 +1,4 @@
-import { observeElementOffset as observeTanstackOffset, type VirtualItem } from '@tanstack/virtual-core';
+import { observeElementOffset as observeTanstackOffset } from '@tanstack/virtual-core';
 import {
   AT_BOTTOM_THRESHOLD_RULE,
   NO_COMMITTED_MESSAGES,
@@ -16,7 +16,6 @@ import {
   resolveIsSent,
   defaultIsReceived,
   sanitizeNumber,
-  shouldCompensateResize,
   type MessageKey,
   type ScrollMetrics,
   type ScrollOwnerEffect,
@@ -133,6 +132,8 @@ export const createChatListEngine = <TMessage>() => {
     ...view,
     rowKeyAt: (virtualIndex) => rowKeys.getter(virtualIndex),
     onLayoutChange: () => onLayoutChange(),
+    isCompensationHeld: () => isHeadingForBottom(ownership.current) || isRemeasuring,
+    compensatesAnchoredResize: (item, instance) => readingAnchor.compensatesResize(item, instance),
   });
 
   let committed = NO_COMMITTED_MESSAGES;
@@ -366,24 +367,6 @@ export const createChatListEngine = <TMessage>() => {
         commands.watchNextFrame();
         return;
     }
-  };
-
-  /**
-   * TanStack skips compensating a row above the viewport that resizes while the reader scrolls
-   * up; a chat must not move then either (a late image, SPEC §2.4). A list held at the bottom
-   * is held there by the pin instead: a compensation computed from TanStack's last known offset
-   * would pull it up.
-   */
-  const shouldCompensate = (item: VirtualItem, delta: number, instance: ListVirtualizer) => {
-    const row = rowMeasuring.placeResizedRow(item, delta, instance);
-    // `remeasure` puts the reader's row back itself, once.
-    if (isHeadingForBottom(ownership.current) || isRemeasuring) return false;
-    if (readingAnchor.compensatesResize(item, instance)) return true;
-    return shouldCompensateResize(
-      { ...row, isMeasured: isRowMeasured(instance, item.key) },
-      instance.scrollOffset ?? 0,
-      scroller?.clientHeight ?? 0,
-    );
   };
 
   /** What the list tells the app about what is in view: seen, unseen count, range, read receipts, current turn. */
@@ -784,7 +767,7 @@ export const createChatListEngine = <TMessage>() => {
     sizerRef,
     announcerRef,
     scrollToFn: scrollWriter.scrollToFn,
-    shouldAdjustScrollPositionOnItemSizeChange: shouldCompensate,
+    shouldAdjustScrollPositionOnItemSizeChange: rowMeasuring.shouldCompensate,
     /**
      * The render's inputs, before TanStack lays it out: the anchor is found in the last layout.
      * Returns TanStack's `getItemKey` for this render (see `engine/row-keys.ts`).
@@ -825,7 +808,7 @@ export const createChatListEngine = <TMessage>() => {
     adoptVirtualizer(instance: ListVirtualizer) {
       virtualizer = instance;
       replaceMaxScrollOffset(instance, maxListOffset);
-      instance.shouldAdjustScrollPositionOnItemSizeChange = shouldCompensate;
+      instance.shouldAdjustScrollPositionOnItemSizeChange = rowMeasuring.shouldCompensate;
       // TanStack redoes the layout from the first changed row only: on a new count it would redo
       // all of it (9 ms per append at 100 000 messages).
       const { firstChangedRow } = rowKeys;

@@ -25,6 +25,51 @@ describe('container changes', () => {
       .toBeLessThanOrEqual(1);
   });
 
+  it('keeps the reader row within 1 px when a wider, taller viewport re-wraps at once the rows above it that the reader scrolled up into', async () => {
+    const fixture = await browser.open('count=300');
+    await fixture.run("window.fixture.setFrame({ width: '320px', height: '300px' })");
+    await fixture.settled();
+    await fixture.scrollTo(9200);
+    await fixture.settled();
+    // Scrolled up in steps: each row above comes into the range, and is observed, after the rows
+    // below it, so the re-wrap reports it after them. The row cut by the top shrinks first and
+    // keeps its bottom; the rows above it were then judged from an offset that had moved up past
+    // them, and the row above it kept its top (the long fuzz found the reader's row 22 px off).
+    for (let offset = 9100; offset >= 8600; offset -= 100) {
+      await fixture.scrollTo(offset);
+      await fixture.settled();
+    }
+    // A row cut by the top that shrinks by more than its hidden part and the row above it: a tall
+    // row (many lines at 320 px) under a one- or two-line row.
+    const heightsAround = (id: string) =>
+      fixture.page.evaluate((rowId) => {
+        const row = document.querySelector(`[data-id="${rowId}"]`)!;
+        const above = row.previousElementSibling;
+        return { height: row.getBoundingClientRect().height, aboveHeight: above?.getBoundingClientRect().height ?? 0 };
+      }, id);
+    let offset = 8600;
+    let cut = await fixture.restingTopRow('cut');
+    for (let { height, aboveHeight } = await heightsAround(cut.id); height < 200 || aboveHeight > 70;) {
+      offset -= 100;
+      expect(offset, 'a tall row under a short one').toBeGreaterThan(0);
+      await fixture.scrollTo(offset);
+      cut = await fixture.restingTopRow('cut');
+      ({ height, aboveHeight } = await heightsAround(cut.id));
+    }
+    // Up to 4 px of it hidden: its shrinking brings the row above it into the viewport, in the model.
+    await fixture.scrollTo((await fixture.metrics()).scrollTop + cut.top + 4);
+    await fixture.settled();
+    const before = await fixture.restingTopRow('reader');
+    await fixture.run("window.fixture.setFrame({ width: '600px', height: '600px' })");
+    await fixture.settled(4);
+    await expect
+      .poll(async () => Math.abs((await fixture.rowTop(before.id))! - before.top), {
+        message: 'drift after widening',
+        timeout: 3000,
+      })
+      .toBeLessThanOrEqual(1);
+  });
+
   it('keeps the top row within 1 px when the height shrinks while reading', async () => {
     const fixture = await browser.open('count=300');
     await fixture.settled();

@@ -1,10 +1,11 @@
 import type { VirtualItem } from '@tanstack/virtual-core';
-import type { MessageKey } from '../../core';
+import { shouldCompensateResize, type MessageKey } from '../../core';
 import {
   forgetRowElement,
   getLayout,
   getSizeChangeCount,
   isLayoutCurrent,
+  isRowMeasured,
   measureElementNow,
   type ListVirtualizer,
 } from '../tanstack-internals';
@@ -45,26 +46,35 @@ export const measureRowElement = (
 type RowRef = (element: HTMLElement | null) => void;
 
 /** What row measuring reads from the kernel, and the handler it calls. */
-export interface RowMeasuringHost extends Pick<KernelView<unknown>, 'virtualizer' | 'isMounted'> {
+export interface RowMeasuringHost extends Pick<KernelView<unknown>, 'virtualizer' | 'isMounted' | 'scroller'> {
   /** The layout key of a row of the render being laid out. */
   rowKeyAt: (virtualIndex: number) => MessageKey;
   /** The kernel's response to a change of the rows' layout (TanStack's `onChange`). */
   onLayoutChange: () => void;
+  /** No resize moves the scroller now: the pin holds the list at the bottom, or `remeasure` puts the reader's row back itself. */
+  isCompensationHeld: () => boolean;
+  /** The reading anchor's say on a resized row (true: it grows upwards), if it has one. */
+  compensatesAnchoredResize: (item: VirtualItem, instance: ListVirtualizer) => true | undefined;
 }
 
 /**
- * Where a row that TanStack resizes stands (`placeResizedRow`): it owns the size changes TanStack
- * made since it last laid the rows out.
+ * Whether TanStack moves the scroller with a row it resizes (`shouldCompensate`), from where the
+ * row stands: it owns the size changes TanStack made since it last laid the rows out, and which
+ * of them moved the scroller with them.
  */
-const createResizePlacer = () => {
-  /**
-   * The size changes TanStack made since it last laid the rows out, and its count of changes
-   * then.
-   */
+const createResizeCompensation = (host: RowMeasuringHost) => {
+  /** The size changes TanStack made since it last laid the rows out, and its count of changes then. */
   const resizesSinceLayout: { changeCount: number; resizes: Array<{ index: number; delta: number }> } = {
     changeCount: 0,
     resizes: [],
   };
+  /**
+   * The changes that moved the scroller with them in this task: one batch of resizes (a
+   * ResizeObserver callback, a commit's rows) is one frame to the reader. TanStack may lay the
+   * rows out between two of them, so they are not kept with `resizesSinceLayout`.
+   */
+  let compensatedThisTask: Array<{ index: number; delta: number }> = [];
+  let lastPlaced: { index: number; delta: number } | null = null;
 
   /**
    * Where a row TanStack is resizing stands now, and records its change. TanStack passes the row
@@ -72,6 +82,13 @@ const createResizePlacer = () => {
    * the layout up to date instead (as this did) lays out every row after it again, per resized
    * row: 200 ms at 100 000 messages and 2.3 s at 1 000 000 when the reader dragged the thumb to
    * the top and the first rows were measured (issue #15).
+   *
+   * `compensatedBelow` is how far the rows below it, resized in the same batch, moved the
+   * scroller: a row is judged where it stood in the frame the reader saw, and a row cut by the
+   * top that kept its bottom as it shrank brought the rows above it into the viewport only in
+   * the model. Judged from there, the row just above it was taken for one in view, kept its top,
+   * and the reader's row moved 22 px when a wider viewport re-wrapped them (the long fuzz, seed
+   * 100032).
    */
   const placeResizedRow = (item: VirtualItem, delta: number, instance: ListVirtualizer) => {
     const changeCount = getSizeChangeCount(instance);
@@ -90,10 +107,39 @@ const createResizePlacer = () => {
       if (resize.index < item.index) start += resize.delta;
       else if (resize.index === item.index) size += resize.delta;
     }
-    resizesSinceLayout.resizes.push({ index: item.index, delta });
-    return { start, end: start + size };
+    lastPlaced = { index: item.index, delta };
+    resizesSinceLayout.resizes.push(lastPlaced);
+    let compensatedBelow = 0;
+    for (const resize of compensatedThisTask) if (resize.index > item.index) compensatedBelow += resize.delta;
+    return { start, end: start + size, compensatedBelow };
   };
-  return placeResizedRow;
+
+  /**
+   * TanStack skips compensating a row above the viewport that resizes while the reader scrolls
+   * up; a chat must not move then either (a late image, SPEC §2.4). A list held at the bottom
+   * is held there by the pin instead: a compensation computed from TanStack's last known offset
+   * would pull it up.
+   */
+  const shouldCompensate = (item: VirtualItem, delta: number, instance: ListVirtualizer): boolean => {
+    const row = placeResizedRow(item, delta, instance);
+    if (host.isCompensationHeld()) return false;
+    const isCompensated =
+      host.compensatesAnchoredResize(item, instance) ??
+      shouldCompensateResize(
+        { ...row, isMeasured: isRowMeasured(instance, item.key) },
+        (instance.scrollOffset ?? 0) - row.compensatedBelow,
+        host.scroller()?.clientHeight ?? 0,
+      );
+    if (isCompensated && lastPlaced !== null) {
+      if (compensatedThisTask.length === 0)
+        queueMicrotask(() => {
+          compensatedThisTask = [];
+        });
+      compensatedThisTask.push(lastPlaced);
+    }
+    return isCompensated;
+  };
+  return { shouldCompensate };
 };
 
 /**
@@ -194,7 +240,7 @@ export const createRowMeasuring = (host: RowMeasuringHost) => {
   };
 
   return {
-    placeResizedRow: createResizePlacer(),
+    ...createResizeCompensation(host),
     shouldRenderSynchronously,
     flushRowLayoutChange,
     rowRef,
