@@ -240,6 +240,15 @@ export const INTERNAL_PROPERTIES = [
   'reserve',
   'findCurrentTurn',
   'settleReserve',
+  // the app's glide and the resize compensation (scroll-writer.ts, scroller-events.ts, row-measuring.ts)
+  'appGlide',
+  'noteWrite',
+  'isMovedSince',
+  'stopTanStackGlide',
+  'isCompensationHeld',
+  'compensatesAnchoredResize',
+  'compensatedBelow',
+  'shouldCompensate',
 ];
 
 export default defineConfig({

@@ -93,7 +93,9 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // more internal names mangled: 1.18 kB of module boundaries in all, to be won back the same way;
 // and a taller viewport's clamp told from a reader's move (the long fuzz, seed 100026) to 19.43 kB
 // and 29.34 kB; the opening and snapshots holding the commands module instead of wrappers of
-// it brought it to 19.41 kB and 29.32 kB.
+// it brought it to 19.41 kB and 29.32 kB. Three fixes the long fuzz called for (the app's smooth
+// scrollToOffset ended when someone else scrolls, its rows measured; a batch of re-wrapped rows
+// judged from the frame the reader saw) brought it to 19.70 kB and 29.60 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
@@ -110,28 +112,28 @@ const BUDGETS = [
     entry: "export * from './dist/index.js';",
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 19406,
+    ceiling: 19695,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 19343,
+    ceiling: 19635,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 19350,
+    ceiling: 19631,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: "export * from './dist/index.js';",
     external: REACT,
     bar: undefined,
-    ceiling: 29319,
+    ceiling: 29596,
   },
 ];
 
