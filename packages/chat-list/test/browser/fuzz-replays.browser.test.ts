@@ -498,6 +498,73 @@ const FOUND_BY_THE_FUZZER: Array<FuzzPage & { name: string; steps: Step[] }> = [
       { kind: 'resize-frame', width: 450, height: 450 },
     ],
   },
+  {
+    // A turn held at the top, the list at the bottom with follow="never": a viewport made wider
+    // and taller made the browser clamp the offset before the held turn's reserve grew with it;
+    // from the clamped offset, the rows above the reader's row re-wrapped as rows in view, and the
+    // reader's row moved 233 px (the long fuzz of 2026-12-07, seed 100032, shrunk).
+    name: "a wider, taller viewport keeps the reader's row while a turn is held, following never",
+    count: 50,
+    strict: true,
+    turns: true,
+    anchor: { index: 8, align: 'end' },
+    hurried: false,
+    newer: { pages: 3, trim: 10 },
+    steps: [
+      { kind: 'append', count: 10, role: 'user' },
+      { kind: 'command', command: 'bottom', at: 0.654, behavior: 'smooth', align: 'start' },
+      { kind: 'scrollbar', at: 0.696 },
+      { kind: 'prepend', count: 1000 },
+      { kind: 'scrollbar', at: 0.997 },
+      { kind: 'suffix', shown: true },
+      { kind: 'append', count: 10, role: 'assistant' },
+      { kind: 'prefix', shown: false },
+      { kind: 'append', count: 10, role: 'assistant' },
+      { kind: 'append', count: 1, role: 'user' },
+      { kind: 'resize-row', at: 0.669, extra: 30 },
+      { kind: 'append', count: 1, role: 'user' },
+      { kind: 'append', count: 1, role: 'user' },
+      { kind: 'key', key: 'End' },
+      { kind: 'command', command: 'offset', at: 0.567, behavior: 'smooth', align: 'center' },
+      { kind: 'resize-row', at: 0.659, extra: 30 },
+      { kind: 'resize-row', at: 0.48, extra: 30 },
+      { kind: 'follow', mode: 'only-received' },
+      {
+        kind: 'overlap',
+        steps: [
+          { kind: 'command', command: 'id', at: 0.078, behavior: 'auto', align: 'start' },
+          { kind: 'replace-key', at: 0.866 },
+        ],
+      },
+      { kind: 'resize-row', at: 0.303, extra: 30 },
+      { kind: 'insert', at: 0.462 },
+      {
+        kind: 'overlap',
+        steps: [
+          { kind: 'append', count: 1000, role: 'user' },
+          { kind: 'key', key: 'Home' },
+        ],
+      },
+      { kind: 'key', key: 'End' },
+      { kind: 'scrollbar', at: 0.062 },
+      { kind: 'append', count: 1, role: 'assistant' },
+      { kind: 'replace-key', at: 0.963 },
+      { kind: 'resize-frame', width: 300, height: 600 },
+      { kind: 'wheel', delta: 100 },
+      { kind: 'insert', at: 0.913 },
+      { kind: 'resize-frame', width: 300, height: 300 },
+      { kind: 'key', key: 'PageUp' },
+      { kind: 'suffix', shown: true },
+      { kind: 'command', command: 'id', at: 0.022, behavior: 'smooth', align: 'start' },
+      { kind: 'append', count: 1, role: 'assistant' },
+      { kind: 'suffix', shown: true },
+      { kind: 'remeasure' },
+      { kind: 'append', count: 10, role: 'user' },
+      { kind: 'follow', mode: 'never' },
+      { kind: 'suffix', shown: true },
+      { kind: 'resize-frame', width: 450, height: 600 },
+    ],
+  },
 ];
 
 // A module's own binding, so that the branches below narrow it.

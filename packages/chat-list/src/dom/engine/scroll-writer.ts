@@ -161,6 +161,12 @@ const createKnownOffset = (host: Pick<ScrollWriterHost, 'scroller' | 'offsetNow'
       knownViewportSize = host.scroller()?.clientHeight ?? 0;
     },
     isMovedSince,
+    /**
+     * Where the list stood before the browser clamped it to the bottom of a viewport that grew,
+     * if this is such a clamp; else null.
+     */
+    clampedByGrowthFrom: (element: HTMLElement): number | null =>
+      host.offsetNow() < knownOffset && element.clientHeight > knownViewportSize ? knownOffset : null,
   };
 };
 
@@ -289,6 +295,7 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
     setModelOffset,
     scrollToFn,
     isMovedSinceKnown: known.isMovedSince,
+    clampedByGrowthFrom: known.clampedByGrowthFrom,
     hasUnreadMove,
     /** The list was read or put at `offset` (the edges were read, a command started, the pin found it there). */
     noteKnownOffset: noteKnown,

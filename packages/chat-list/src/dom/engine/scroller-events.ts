@@ -16,7 +16,7 @@ export const observeResize = (element: Element, onResize: () => void): (() => vo
 /** What the scroller's events read from the kernel, and what they ask of it. */
 export interface ScrollerEventsHost<TMessage> extends Pick<
   KernelView<TMessage>,
-  'scroller' | 'content' | 'isMounted' | 'options' | 'owner' | 'offsetNow' | 'bottomOffset'
+  'scroller' | 'content' | 'isMounted' | 'options' | 'owner' | 'offsetNow' | 'bottomOffset' | 'virtualizer'
 > {
   dispatch: (event: ScrollOwnerEvent) => void;
   /** The writer knows which scroll events are echoes of our own writes; the reader's intent halts a smooth command through it. */
@@ -101,6 +101,24 @@ const createIntentHandler =
   };
 
 /**
+ * A viewport that grows at the bottom makes the browser clamp the offset of a list at its end
+ * first; the content may grow in the same frame (a turn held at the top reserves space by the
+ * viewport's height, rows re-wrap taller). The reader then saw the list stand where it was: it
+ * goes back there, as far as the content now reaches. Left clamped, the rows above the reader's
+ * row came into view in the model, kept their tops as the wider viewport re-wrapped them, and
+ * the reader's row moved 233 px (the long fuzz, seed 100032). Returns whether it went back.
+ */
+const returnFromGrowthClamp = <TMessage>(host: ScrollerEventsHost<TMessage>, scroller: HTMLElement): boolean => {
+  const from = host.writer.clampedByGrowthFrom(scroller);
+  // A pinned list is held at the bottom by the pin, a command lands where it aims.
+  if (from === null || host.owner().kind !== 'reader') return false;
+  const target = Math.min(from, host.bottomOffset(scroller));
+  if (target - host.offsetNow() < 1) return false;
+  host.writer.setModelOffset(host.virtualizer(), host.writer.write(scroller, target, 'anchor'));
+  return true;
+};
+
+/**
  * The scroller's events: every scroll (ours, told apart by the writer, or someone else's), the
  * reader's intent (wheel, touch, the scrollbar, scroll keys) that takes the list from whoever
  * holds it, and the scroller's resizes. It owns whether the list is scrolling, the scroll-end
@@ -127,6 +145,8 @@ export const createScrollerEvents = <TMessage>(host: ScrollerEventsHost<TMessage
   const onScroll = () => {
     const scroller = host.scroller();
     if (scroller !== null) host.readScrollerMove(scroller);
+    // Nobody moved the list: its echo is read as the scroll.
+    if (scroller !== null && returnFromGrowthClamp(host, scroller)) return;
     const offset = host.offsetNow();
     const offsetBefore = offsetAtLastScroll;
     const moved = offset - offsetBefore;
