@@ -249,6 +249,7 @@ export const INTERNAL_PROPERTIES = [
   'compensatesAnchoredResize',
   'compensatedBelow',
   'shouldCompensate',
+  'clampedByGrowthFrom',
 ];
 
 export default defineConfig({

@@ -95,7 +95,8 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // and 29.34 kB; the opening and snapshots holding the commands module instead of wrappers of
 // it brought it to 19.41 kB and 29.32 kB. Three fixes the long fuzz called for (the app's smooth
 // scrollToOffset ended when someone else scrolls, its rows measured; a batch of re-wrapped rows
-// judged from the frame the reader saw) brought it to 19.70 kB and 29.60 kB.
+// judged from the frame the reader saw) brought it to 19.70 kB and 29.60 kB; the list going back
+// from the browser's clamp of a grown viewport, to 19.78 kB and 29.68 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
@@ -112,28 +113,28 @@ const BUDGETS = [
     entry: "export * from './dist/index.js';",
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 19695,
+    ceiling: 19781,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 19635,
+    ceiling: 19720,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 19631,
+    ceiling: 19720,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: "export * from './dist/index.js';",
     external: REACT,
     bar: undefined,
-    ceiling: 29596,
+    ceiling: 29681,
   },
 ];
 
