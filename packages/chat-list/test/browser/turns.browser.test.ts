@@ -117,6 +117,21 @@ describe('turns', () => {
     });
   }
 
+  it("aligns the last message's end with the viewport's bottom, not with the end of the space a held turn reserves", async () => {
+    const fixture = await openTurns('count=60');
+    await fixture.settled();
+    await sendPrompt(fixture);
+    expect(await fixture.run("window.fixture.handle.scrollToId('reply', { align: 'end' })"), 'resolves').toBe(true);
+    await fixture.settled();
+    const replyEndBelowViewport = await fixture.page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      const reply = scroller.querySelector<HTMLElement>('[data-id="reply"]')!;
+      return reply.getBoundingClientRect().bottom - scroller.getBoundingClientRect().bottom;
+    });
+    expect(Math.abs(replyEndBelowViewport), "the reply's end from the viewport's bottom").toBeLessThanOrEqual(1.5);
+    expect(fixture.errors).toEqual([]);
+  });
+
   it('leaves the peek of the previous message above the turn', async () => {
     const fixture = await openTurns('count=60&turnPeek=40');
     await fixture.settled();

@@ -56,11 +56,28 @@ export const createCommandTargets = (host: CommandTargetsHost) => {
     }
     host.remeasureRenderedRows();
     if (isOnTarget(target)) return true;
-    host.virtualizer().scrollToIndex(target.index + host.firstMessageRow(), {
-      align: toVirtualizerAlign(target.align),
-      behavior: 'auto',
-    });
+    aimAtMessage(target, 'auto');
     return false;
+  };
+
+  /**
+   * Starts TanStack's scroll to a message aligned in the viewport. TanStack aims the last row
+   * aligned at its end at the content's end, and below the last message may stand the space a
+   * held turn reserves: that message's end belongs at the viewport's bottom, where the list aims
+   * it itself (`scrollToId(…, { align: 'end' })` resolved `true` with the message 35 to 126 px
+   * above it, the long fuzz, seed 100023).
+   */
+  const aimAtMessage = (target: Extract<ScrollTarget, { kind: 'index' }>, behavior: ScrollBehavior) => {
+    const virtualizer = host.virtualizer();
+    const row = target.index + host.firstMessageRow();
+    const align = toVirtualizerAlign(target.align);
+    const scroller = host.scroller();
+    const offset =
+      align === 'end' && row === virtualizer.options.count - 1 && scroller !== null
+        ? messageTargetOffsetOf(target, scroller)
+        : undefined;
+    if (offset === undefined) virtualizer.scrollToIndex(row, { align, behavior });
+    else virtualizer.scrollToOffset(offset, { behavior });
   };
 
   /**
@@ -88,8 +105,13 @@ export const createCommandTargets = (host: CommandTargetsHost) => {
     const virtualizer = host.virtualizer();
     const row = target.index + host.firstMessageRow();
     let offset: number | undefined;
-    if (target.offset === undefined) {
-      offset = virtualizer.getOffsetForIndex(row, toVirtualizerAlign(target.align))?.[0];
+    const align = toVirtualizerAlign(target.align);
+    if (target.offset === undefined && align === 'end' && row === virtualizer.options.count - 1) {
+      // Not TanStack's aim, the content's end (see `aimAtMessage`): the row's own end.
+      const rowEnd = getLayout(virtualizer)[row]?.end;
+      offset = rowEnd === undefined ? undefined : rowEnd - element.clientHeight;
+    } else if (target.offset === undefined) {
+      offset = virtualizer.getOffsetForIndex(row, align)?.[0];
     } else {
       const rowStart = getLayout(virtualizer)[row]?.start;
       offset = rowStart === undefined ? undefined : rowStart - target.offset;
@@ -97,5 +119,5 @@ export const createCommandTargets = (host: CommandTargetsHost) => {
     return offset === undefined ? undefined : Math.min(Math.max(offset, 0), host.bottomOffset(element));
   };
 
-  return { isOnTarget, measureOnArrival, correctedOffsetOf };
+  return { isOnTarget, measureOnArrival, correctedOffsetOf, aimAtMessage };
 };

@@ -52,7 +52,7 @@ export const createCommands = <TMessage>(host: CommandsHost<TMessage>) => {
   let watchFrame = 0;
 
   /** Where each kind of target puts the list, and whether it is there. */
-  const { isOnTarget, measureOnArrival, correctedOffsetOf } = createCommandTargets(host);
+  const { isOnTarget, measureOnArrival, correctedOffsetOf, aimAtMessage } = createCommandTargets(host);
 
   /** Once per frame while a command is under way. */
   const watch = () => {
@@ -128,6 +128,8 @@ export const createCommands = <TMessage>(host: CommandsHost<TMessage>) => {
     scrollToBottom,
     scrollToRowOffset,
     isOnTarget,
+    /** Starts TanStack's scroll to a message aligned in the viewport, where the list aims it. */
+    aimAtMessage,
 
     /** The owner's effect `watch-next-frame`: the command is looked at again in the next frame. */
     watchNextFrame,

@@ -1,4 +1,4 @@
-import { findKey, isAtTopEdge, toVirtualizerAlign, type MessageKey, type ScrollOwnerEvent } from '../../core';
+import { findKey, isAtTopEdge, type MessageKey, type ScrollOwnerEvent } from '../../core';
 import { toMotionBehavior } from '../accessibility';
 import { warnOnce } from '../dev-warnings';
 import type { TurnTarget } from '../turn-anchor';
@@ -90,12 +90,9 @@ export const createHandle = <TMessage>(host: HandleHost<TMessage>): ChatListHand
       }
       const { align } = scrollOptions;
       const behavior = toMotionBehavior(scrollOptions.behavior ?? 'auto');
+      const target = { kind: 'index', index, align } as const;
       return openingWindow.resolveWhenLaidOut(() =>
-        commands.start({ kind: 'index', index, align }, behavior, 'handle', () =>
-          host
-            .virtualizer()
-            .scrollToIndex(index + host.firstMessageRow(), { align: toVirtualizerAlign(align), behavior }),
-        ),
+        commands.start(target, behavior, 'handle', () => commands.aimAtMessage(target, behavior)),
       );
     },
     scrollToId(id, scrollOptions) {

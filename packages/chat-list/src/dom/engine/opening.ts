@@ -7,15 +7,12 @@ import type { KernelView } from './kernel-view';
 declare const process: { env: { NODE_ENV?: string } };
 
 /** What the opening reads from the kernel, and the commands it starts. */
-export interface OpeningHost<TMessage> extends Pick<
-  KernelView<TMessage>,
-  'virtualizer' | 'options' | 'messages' | 'getKeyAt' | 'firstMessageRow'
-> {
+export interface OpeningHost<TMessage> extends Pick<KernelView<TMessage>, 'options' | 'messages' | 'getKeyAt'> {
   /** Reopens at `initialSnapshot`; null when there is none to reopen at (engine/snapshot.ts). */
   reopenSnapshot: () => Promise<boolean> | null;
   findLastTurn: () => TurnTarget | null;
   /** The commands module: the opening is a command like any other. */
-  commands: Pick<Commands, 'start' | 'scrollToBottom' | 'scrollToRowOffset'>;
+  commands: Pick<Commands, 'start' | 'scrollToBottom' | 'scrollToRowOffset' | 'aimAtMessage'>;
 }
 
 /**
@@ -56,9 +53,8 @@ export const createOpening = <TMessage>(host: OpeningHost<TMessage>) => {
       return host.commands.scrollToBottom('auto', 'opening');
     }
     const align = anchor?.align ?? 'start';
-    return host.commands.start({ kind: 'index', index, align }, 'auto', 'opening', () =>
-      host.virtualizer().scrollToIndex(index + host.firstMessageRow(), { align, behavior: 'auto' }),
-    );
+    const target = { kind: 'index', index, align } as const;
+    return host.commands.start(target, 'auto', 'opening', () => host.commands.aimAtMessage(target, 'auto'));
   };
 
   return { openConversation };
