@@ -250,6 +250,7 @@ export const INTERNAL_PROPERTIES = [
   'compensatedBelow',
   'shouldCompensate',
   'clampedByGrowthFrom',
+  'aimAtMessage',
 ];
 
 export default defineConfig({

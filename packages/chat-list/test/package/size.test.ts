@@ -96,7 +96,8 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // it brought it to 19.41 kB and 29.32 kB. Three fixes the long fuzz called for (the app's smooth
 // scrollToOffset ended when someone else scrolls, its rows measured; a batch of re-wrapped rows
 // judged from the frame the reader saw) brought it to 19.70 kB and 29.60 kB; the list going back
-// from the browser's clamp of a grown viewport, to 19.78 kB and 29.68 kB.
+// from the browser's clamp of a grown viewport, to 19.78 kB and 29.68 kB; the last message aligned
+// at its own end rather than TanStack's content end, to 19.85 kB and 29.78 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
@@ -113,28 +114,28 @@ const BUDGETS = [
     entry: "export * from './dist/index.js';",
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 19781,
+    ceiling: 19848,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 19720,
+    ceiling: 19789,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 19720,
+    ceiling: 19793,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: "export * from './dist/index.js';",
     external: REACT,
     bar: undefined,
-    ceiling: 29681,
+    ceiling: 29777,
   },
 ];
 
