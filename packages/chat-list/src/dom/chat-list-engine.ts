@@ -540,7 +540,7 @@ export const createChatListEngine = <TMessage>() => {
     forgetAnchoredRow: () => readingAnchor.forgetRow(),
     endOpeningWindow: () => openingWindow.end(),
     measureRendered: (element) => rowMeasuring.measureRendered(element),
-    stopTanStackGlide: () => virtualizer.cancelScroll(),
+    remeasureRenderedRows: () => remeasureRenderedRows(),
     releaseTurn: () => turns.release(virtualizer.getTotalSize()),
     holdGlide: () => glide.holdForReader(),
     recheckRead: () => recheckRead(),

@@ -73,12 +73,16 @@ export const createCommandTargets = (host: CommandTargetsHost) => {
     const align = toVirtualizerAlign(target.align);
     const scroller = host.scroller();
     const offset =
-      align === 'end' && row === virtualizer.options.count - 1 && scroller !== null
-        ? messageTargetOffsetOf(target, scroller)
-        : undefined;
+      isLastRowAtItsEnd(target, row) && scroller !== null ? messageTargetOffsetOf(target, scroller) : undefined;
     if (offset === undefined) virtualizer.scrollToIndex(row, { align, behavior });
     else virtualizer.scrollToOffset(offset, { behavior });
   };
+
+  /** A message target that TanStack would aim at the content's end (see `aimAtMessage`). */
+  const isLastRowAtItsEnd = (target: Extract<ScrollTarget, { kind: 'index' }>, row: number) =>
+    target.offset === undefined &&
+    toVirtualizerAlign(target.align) === 'end' &&
+    row === host.virtualizer().options.count - 1;
 
   /**
    * Where a command's target puts the scroller as the rows are laid out now, as the browser will
@@ -105,13 +109,12 @@ export const createCommandTargets = (host: CommandTargetsHost) => {
     const virtualizer = host.virtualizer();
     const row = target.index + host.firstMessageRow();
     let offset: number | undefined;
-    const align = toVirtualizerAlign(target.align);
-    if (target.offset === undefined && align === 'end' && row === virtualizer.options.count - 1) {
+    if (isLastRowAtItsEnd(target, row)) {
       // Not TanStack's aim, the content's end (see `aimAtMessage`): the row's own end.
       const rowEnd = getLayout(virtualizer)[row]?.end;
       offset = rowEnd === undefined ? undefined : rowEnd - element.clientHeight;
     } else if (target.offset === undefined) {
-      offset = virtualizer.getOffsetForIndex(row, align)?.[0];
+      offset = virtualizer.getOffsetForIndex(row, toVirtualizerAlign(target.align))?.[0];
     } else {
       const rowStart = getLayout(virtualizer)[row]?.start;
       offset = rowStart === undefined ? undefined : rowStart - target.offset;

@@ -74,7 +74,6 @@ const createResizeCompensation = (host: RowMeasuringHost) => {
    * rows out between two of them, so they are not kept with `resizesSinceLayout`.
    */
   let compensatedThisTask: Array<{ index: number; delta: number }> = [];
-  let lastPlaced: { index: number; delta: number } | null = null;
 
   /**
    * Where a row TanStack is resizing stands now, and records its change. TanStack passes the row
@@ -107,8 +106,7 @@ const createResizeCompensation = (host: RowMeasuringHost) => {
       if (resize.index < item.index) start += resize.delta;
       else if (resize.index === item.index) size += resize.delta;
     }
-    lastPlaced = { index: item.index, delta };
-    resizesSinceLayout.resizes.push(lastPlaced);
+    resizesSinceLayout.resizes.push({ index: item.index, delta });
     let compensatedBelow = 0;
     for (const resize of compensatedThisTask) if (resize.index > item.index) compensatedBelow += resize.delta;
     return { start, end: start + size, compensatedBelow };
@@ -130,12 +128,12 @@ const createResizeCompensation = (host: RowMeasuringHost) => {
         (instance.scrollOffset ?? 0) - row.compensatedBelow,
         host.scroller()?.clientHeight ?? 0,
       );
-    if (isCompensated && lastPlaced !== null) {
+    if (isCompensated) {
       if (compensatedThisTask.length === 0)
         queueMicrotask(() => {
           compensatedThisTask = [];
         });
-      compensatedThisTask.push(lastPlaced);
+      compensatedThisTask.push({ index: item.index, delta });
     }
     return isCompensated;
   };

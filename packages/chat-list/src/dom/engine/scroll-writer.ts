@@ -144,8 +144,11 @@ const createKnownOffset = (host: Pick<ScrollWriterHost, 'scroller' | 'offsetNow'
    * px above it (the long fuzz, seeds 100026 and 100023).
    */
   const isClampedAtBottom = (element: HTMLElement) =>
-    host.offsetNow() < knownOffset &&
-    (host.bottomOffset(element) - host.offsetNow() < 1 || element.clientHeight > knownViewportSize);
+    isClampedByGrowth(element) || (host.offsetNow() < knownOffset && host.bottomOffset(element) - host.offsetNow() < 1);
+
+  /** A move up while the viewport grew: the browser's clamp to the bottom of a taller viewport. */
+  const isClampedByGrowth = (element: HTMLElement) =>
+    host.offsetNow() < knownOffset && element.clientHeight > knownViewportSize;
 
   /**
    * Whether the scroller moved since we last read or wrote it (the app set `scrollTop`, or a
@@ -165,8 +168,7 @@ const createKnownOffset = (host: Pick<ScrollWriterHost, 'scroller' | 'offsetNow'
      * Where the list stood before the browser clamped it to the bottom of a viewport that grew,
      * if this is such a clamp; else null.
      */
-    clampedByGrowthFrom: (element: HTMLElement): number | null =>
-      host.offsetNow() < knownOffset && element.clientHeight > knownViewportSize ? knownOffset : null,
+    clampedByGrowthFrom: (element: HTMLElement): number | null => (isClampedByGrowth(element) ? knownOffset : null),
   };
 };
 

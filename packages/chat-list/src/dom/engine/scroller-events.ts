@@ -31,8 +31,8 @@ export interface ScrollerEventsHost<TMessage> extends Pick<
   forgetAnchoredRow: () => void;
   endOpeningWindow: () => void;
   measureRendered: (content: HTMLElement) => void;
-  /** TanStack's part in the app's smooth raw move ends: it measures every row again. */
-  stopTanStackGlide: () => void;
+  /** Ends TanStack's own smooth scroll and measures the rendered rows (which it had left unmeasured). */
+  remeasureRenderedRows: () => void;
   /** The reader took over from a turn held at the top. */
   releaseTurn: () => void;
   holdGlide: () => void;
@@ -49,13 +49,11 @@ export interface ScrollerEventsHost<TMessage> extends Pick<
  * rendered rows ran out 61 px above the viewport's bottom (the long fuzz, seed 100025).
  */
 const createAppGlideWatch = <TMessage>(
-  host: Pick<ScrollerEventsHost<TMessage>, 'writer' | 'stopTanStackGlide' | 'content' | 'measureRendered'>,
+  host: Pick<ScrollerEventsHost<TMessage>, 'writer' | 'remeasureRenderedRows'>,
 ) => {
   const end = () => {
     host.writer.appGlide.forget();
-    host.stopTanStackGlide();
-    const content = host.content();
-    if (content !== null) host.measureRendered(content);
+    host.remeasureRenderedRows();
   };
   return {
     end,
@@ -157,15 +155,15 @@ export const createScrollerEvents = <TMessage>(host: ScrollerEventsHost<TMessage
     scrollEndTimer = setTimeout(() => {
       isScrolling = false;
       if (!host.isMounted()) return;
-      // An app's glide that has not landed (its target clamped, or its frames late on a loaded
-      // machine) no longer keeps TanStack from measuring; the reader's intent may still halt it.
-      if (host.writer.appGlide.target !== null) host.stopTanStackGlide();
       // Rows mounted during a smooth scroll that TanStack drove (`scrollToOffset` and
       // `scrollBy` with `behavior: 'smooth'`, which are not commands and have no landing) were
       // not measured, and their ResizeObserver does not fire again: measured now, or the layout
       // keeps their estimates (the fuzzer found getVisibleRange() a row off the DOM, issue #13).
+      // An app's glide that has not landed (its target clamped, or its frames late on a loaded
+      // machine) no longer keeps TanStack from measuring either; the reader's intent may still halt it.
       const content = host.content();
-      if (content !== null && host.owner().kind !== 'command') host.measureRendered(content);
+      if (host.writer.appGlide.target !== null) host.remeasureRenderedRows();
+      else if (content !== null && host.owner().kind !== 'command') host.measureRendered(content);
       host.options().onScrollEnd?.();
     }, SCROLL_END_DELAY_MS);
     const write = host.writer.takeLastWrite();
