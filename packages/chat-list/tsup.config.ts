@@ -244,13 +244,20 @@ export const INTERNAL_PROPERTIES = [
   'appGlide',
   'noteWrite',
   'isMovedSince',
-  'stopTanStackGlide',
   'isCompensationHeld',
   'compensatesAnchoredResize',
   'compensatedBelow',
   'shouldCompensate',
   'clampedByGrowthFrom',
   'aimAtMessage',
+  // the pin (bottom-pin.ts)
+  'notePinned',
+  'heldOffset',
+  'writeNow',
+  'isCommitted',
+  'startGlide',
+  'onPinned',
+  'holdAtBottom',
 ];
 
 export default defineConfig({

@@ -29,6 +29,7 @@ import {
 import { announce, getAnnouncement } from './accessibility';
 import { createCommands } from './engine/commands';
 import { createEdgeLoaders } from './engine/edge-loaders';
+import { createBottomPin } from './engine/bottom-pin';
 import { createGlide } from './engine/glide';
 import { createHandle } from './engine/handle';
 import type { LaidOutInputs, RenderInputs } from './engine/inputs';
@@ -97,6 +98,7 @@ export const createChatListEngine = <TMessage>() => {
   /** The owner of the scroll position: the reader, a command, or the pin (engine/owner.ts). */
   const ownership = createOwner({
     applyEffect: (effect) => applyEffect(effect),
+    onPinned: () => bottomPin.notePinned(),
     onCommandEnded: (command) => {
       if (command.behavior === 'smooth') remeasureRenderedRows();
       // The view arrived: the messages that came into view on the way start their read time now.
@@ -204,6 +206,16 @@ export const createChatListEngine = <TMessage>() => {
     ...view,
     scaling,
     keepInScrollSpace: (offset) => scaledSpace.keepIn(offset),
+  });
+  /** The pin: holds a list at the bottom while sizes change (engine/bottom-pin.ts). */
+  const bottomPin = createBottomPin({
+    ...view,
+    isCommitted: () => committedMessages === inputs.messages && committedHasSuffix === inputs.hasSuffix,
+    isMovedSinceKnown: (element) => scrollWriter.isMovedSinceKnown(element),
+    noteKnownOffset: (offset) => scrollWriter.noteKnownOffset(offset),
+    writePin: (element, offset) => scrollWriter.write(element, offset, 'pin'),
+    isFollowingByGliding: () => glide.isFollowingByGliding(),
+    startGlide: () => glide.start(),
   });
 
   const turns = createTurnAnchor<TMessage>({
@@ -336,7 +348,7 @@ export const createChatListEngine = <TMessage>() => {
     // pin leaves an offset it did not write to the scroll event. The long fuzz run found a list
     // pinned at the bottom left 83 px above it after a prepend of 1 000 and a remeasure.
     if (ownership.current.kind === 'pinned-to-bottom') {
-      scrollWriter.setModelOffset(virtualizer, scrollWriter.write(scroller, bottomOffset(scroller), 'pin'));
+      scrollWriter.setModelOffset(virtualizer, bottomPin.writeNow(scroller));
     }
     // New sizes can change what is in view without a scroll event (the browser fires none for an
     // offset it already reported): the fuzzer (seed 11001) found the current turn left on the one
@@ -486,33 +498,7 @@ export const createChatListEngine = <TMessage>() => {
     });
   };
 
-  /**
-   * Keeps a pinned list at the bottom while its content or viewport changes size: streaming, a
-   * suffix, a late image, a shrinking window. Runs in ResizeObserver callbacks, which come
-   * after layout and before paint, so no frame shows the gap; also after every commit and
-   * TanStack measurement. The reader's own scroll is read first (scroll events precede resize
-   * observations in a frame), so a reader who scrolled up is never pulled back.
-   */
-  const pinToBottom = () => {
-    if (
-      scroller === null ||
-      ownership.current.kind !== 'pinned-to-bottom' ||
-      // New rows are measured during their commit, before the policy has run for them: their
-      // height is arrival, not growth, and only the follow policy may move the list for it.
-      committedMessages !== inputs.messages ||
-      committedHasSuffix !== inputs.hasSuffix ||
-      // Moved since we last read or wrote it (the app set scrollTop, or a commit landed
-      // before the scroll event): the scroll event decides, not a stale state.
-      scrollWriter.isMovedSinceKnown(scroller)
-    ) {
-      return;
-    }
-    const bottom = bottomOffset(scroller);
-    const offset = offsetNow();
-    if (bottom - offset <= 0.5) scrollWriter.noteKnownOffset(offset);
-    else if (glide.isFollowingByGliding()) glide.start();
-    else scrollWriter.write(scroller, bottom, 'pin');
-  };
+  const pinToBottom = () => bottomPin.holdAtBottom();
 
   const onViewportResize = () => {
     if (process.env.NODE_ENV !== 'production') warnIfUnbounded(scroller, virtualizer.getTotalSize());

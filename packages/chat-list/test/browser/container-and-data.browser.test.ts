@@ -101,6 +101,27 @@ describe('container changes', () => {
     });
   }
 
+  it('leaves the rows still when a taller viewport brings a reader within a pixel of the bottom, and then holds the bottom while the last message grows', async () => {
+    const fixture = await browser.open('count=300');
+    await fixture.run("window.fixture.setFrame({ width: '600px', height: '450px' })");
+    const opened = await fixture.settled();
+    await fixture.scrollTo(opened.scrollHeight - opened.clientHeight - 151);
+    await fixture.settled();
+    const before = await fixture.restingTopRow('reader');
+    // 1 px from the bottom: at the bottom within the edge tolerance, so the list pins itself. The
+    // pin used to close that last pixel, moving every row the reader saw (found by the fuzzer).
+    await fixture.run("window.fixture.setFrame({ width: '600px', height: '600px' })");
+    const grown = await fixture.settled(4);
+    expect(grown.gap, 'within the edge tolerance').toBeLessThanOrEqual(1.5);
+    expect(Math.abs((await fixture.rowTop(before.id))! - before.top), 'drift of the reader row').toBeLessThanOrEqual(
+      0.5,
+    );
+    await fixture.run("window.fixture.stream(20, 'last')");
+    const streamed = await fixture.settled(4);
+    expect(streamed.scrollHeight, 'the last message grew').toBeGreaterThan(grown.scrollHeight);
+    expect(streamed.gap, 'held at the bottom while growing').toBeLessThanOrEqual(1.5);
+  });
+
   it('works once a container hidden with display: none is shown, with no error and no loop', async () => {
     const fixture = await browser.open('count=0');
     await fixture.run("window.fixture.setFrame({ display: 'none' })");

@@ -245,11 +245,7 @@ export const checkExpectation = (expectation: Expectation, before: ListSnapshot,
   // fill the viewport, and nothing could keep them (the list ends at the bottom of the viewport).
   // Likewise at the top: content removed above a reader who is fewer pixels from the top than
   // its height (a prefix hidden at scrollTop 20) cannot be compensated, the offset stops at 0.
-  // A change that leaves the list within the bottom's tolerance (SPEC §2.5: the list is at the
-  // bottom within 1.5 px) leaves it at the bottom, held at the exact edge: the rows move up by
-  // less than the tolerance (a wider viewport that brought the list 1.2 px from the bottom).
-  const isHeldAtBottom = gapOf(after) < EDGE && drift < 0 && drift > -EDGE;
-  const isClamped = (gapOf(after) < EDGE && drift > 0) || (after.scrollTop < EDGE && drift < 0) || isHeldAtBottom;
+  const isClamped = (gapOf(after) < EDGE && drift > 0) || (after.scrollTop < EDGE && drift < 0);
   const what = isHeaderChanged ? 'text' : 'row';
   return Math.abs(drift) > 1 && !isClamped ? [`the reader's ${what} ${anchor.id} moved ${drift.toFixed(1)} px`] : [];
 };

@@ -15,9 +15,9 @@ const FUNCTION_LIMIT = 150;
 
 /** What is over its limit today, in lines: files by path, functions by `path#name`. */
 const KNOWN_OVER: Record<string, number> = {
-  'dom/chat-list-engine.ts': 846,
+  'dom/chat-list-engine.ts': 832,
   'react/useChatList.ts': 475,
-  'dom/chat-list-engine.ts#createChatListEngine': 767,
+  'dom/chat-list-engine.ts#createChatListEngine': 752,
   'dom/turn-anchor.ts#createTurnAnchor': 207,
   'react/useChatList.ts#useChatList': 262,
 };

@@ -97,7 +97,9 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // scrollToOffset ended when someone else scrolls, its rows measured; a batch of re-wrapped rows
 // judged from the frame the reader saw) brought it to 19.70 kB and 29.60 kB; the list going back
 // from the browser's clamp of a grown viewport, to 19.78 kB and 29.68 kB; the last message aligned
-// at its own end rather than TanStack's content end, to 19.85 kB and 29.78 kB.
+// at its own end rather than TanStack's content end, to 19.85 kB and 29.78 kB; the pin as a module
+// of its own that holds a list brought within the bottom's tolerance where it stood (a taller
+// viewport no longer snaps the rows the last pixel), to 19.99 kB and 29.89 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
@@ -114,28 +116,28 @@ const BUDGETS = [
     entry: "export * from './dist/index.js';",
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 19848,
+    ceiling: 19990,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 19789,
+    ceiling: 19920,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 19793,
+    ceiling: 19926,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: "export * from './dist/index.js';",
     external: REACT,
     bar: undefined,
-    ceiling: 29777,
+    ceiling: 29891,
   },
 ];
 

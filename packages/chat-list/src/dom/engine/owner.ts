@@ -12,6 +12,8 @@ import { isTracing, traceOwnerChange } from '../engine-trace';
 export interface OwnerHost {
   /** Carries out one effect of a transition (core `scroll-owner.ts` returns them as data). */
   applyEffect: (effect: ScrollOwnerEffect) => void;
+  /** The pin became the owner (from the reader or a command). */
+  onPinned: () => void;
   /** A command stopped owning the position (landed, abandoned, superseded by the reader or the pin). */
   onCommandEnded: (command: ScrollCommand) => void;
 }
@@ -34,6 +36,7 @@ export const createOwner = (host: OwnerHost) => {
     for (const effect of transition.effects) host.applyEffect(effect);
     // An effect may have dispatched again: `current` is the owner after all of them.
     if (previous.kind === 'command' && current.kind !== 'command') host.onCommandEnded(previous.command);
+    if (previous.kind !== 'pinned-to-bottom' && current.kind === 'pinned-to-bottom') host.onPinned();
   };
 
   return {
