@@ -16,6 +16,7 @@ export * from './read-tracker';
 export * from './group-header';
 export * from './turns';
 export * from './glide';
+export * from './smooth-approach';
 export * from './scroll-space';
 export * from './rows';
 export * from './opening-window';

@@ -19,9 +19,11 @@ export interface ScrollToMessageOptions {
    */
   align?: ScrollAlign;
   /**
-   * `'smooth'` animates; `'auto'` jumps. `'smooth'` jumps too under `prefers-reduced-motion:
-   * reduce`, and in a list past the browser's height cap when the target lies outside the
-   * scroller's window of the content (about 2 000 000 px around the reader).
+   * `'smooth'` animates; `'auto'` jumps. A target more than two viewports away is reached by a
+   * jump to one viewport short of it and an animation over the rest, so that no frame shows
+   * rows not rendered yet. `'smooth'` jumps all the way under `prefers-reduced-motion: reduce`,
+   * and in a list past the browser's height cap when the target lies outside the scroller's
+   * window of the content (about 2 000 000 px around the reader).
    * @defaultValue `'auto'`
    */
   behavior?: 'auto' | 'smooth';

@@ -107,6 +107,52 @@ describe('jumps', () => {
     }
   });
 
+  for (const [direction, command] of [
+    ['up', "scrollToIndex(50, { align: 'start', behavior: 'smooth' })"],
+    ['down', "scrollToBottom({ behavior: 'smooth' })"],
+  ] as const) {
+    it(`paints rows across the whole viewport in every frame of a smooth command ${direction} across 10 000 messages, and lands`, async () => {
+      const fixture = await browser.open('count=10000');
+      await fixture.settled();
+      if (direction === 'down') {
+        expect(await fixture.run("window.fixture.handle.scrollToIndex(50, { align: 'start' })")).toBe(true);
+        await fixture.settled();
+      }
+      // Each frame while the command runs: a row under the viewport's top, middle and bottom lines.
+      const { blankFrames, frames, landed } = await fixture.page.evaluate(
+        (source) =>
+          new Promise<{ blankFrames: number; frames: number; landed: boolean }>((resolve) => {
+            const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+            let blankFrames = 0;
+            let frames = 0;
+            let done = false;
+            const sample = () => {
+              const box = scroller.getBoundingClientRect();
+              const x = box.left + box.width / 2;
+              const isBlank = [box.top + 2, box.top + box.height / 2, box.bottom - 2].some(
+                (y) => !document.elementFromPoint(x, y)?.closest('[data-index]'),
+              );
+              frames++;
+              if (isBlank) blankFrames++;
+              if (!done) requestAnimationFrame(sample);
+            };
+            const promise = new Function('handle', `return handle.${source}`)(
+              window.fixture.handle,
+            ) as Promise<boolean>;
+            requestAnimationFrame(sample);
+            void promise.then((landed) => {
+              done = true;
+              resolve({ blankFrames, frames, landed });
+            });
+          }),
+        command,
+      );
+      expect(landed, 'the command landed').toBe(true);
+      expect(frames, 'frames sampled').toBeGreaterThan(2);
+      expect(blankFrames, `frames with a blank line, of ${frames}`).toBe(0);
+    });
+  }
+
   it('yields to code that scrolls away while scrollToBottom is landing, and resolves false', async () => {
     const fixture = await browser.open('count=2000');
     await fixture.settled();

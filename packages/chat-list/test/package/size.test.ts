@@ -99,7 +99,9 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // from the browser's clamp of a grown viewport, to 19.78 kB and 29.68 kB; the last message aligned
 // at its own end rather than TanStack's content end, to 19.85 kB and 29.78 kB; the pin as a module
 // of its own that holds a list brought within the bottom's tolerance where it stood (a taller
-// viewport no longer snaps the rows the last pixel), to 19.99 kB and 29.89 kB.
+// viewport no longer snaps the rows the last pixel), to 19.99 kB and 29.89 kB; a smooth command
+// far from its target jumping to a viewport short of it first (no blank frames on the way), to
+// 20.08 kB and 29.98 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
@@ -116,28 +118,28 @@ const BUDGETS = [
     entry: "export * from './dist/index.js';",
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 19990,
+    ceiling: 20082,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 19920,
+    ceiling: 20012,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 19926,
+    ceiling: 20021,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: "export * from './dist/index.js';",
     external: REACT,
     bar: undefined,
-    ceiling: 29891,
+    ceiling: 29977,
   },
 ];
 

@@ -1,4 +1,5 @@
 import {
+  smoothApproachOffset,
   type FollowBehavior,
   type ScrollCommand,
   type ScrollCommandReason,
@@ -68,6 +69,19 @@ export const createCommands = <TMessage>(host: CommandsHost<TMessage>) => {
     });
   };
 
+  /**
+   * A smooth command far from its target jumps first to a viewport short of it (core
+   * `smooth-approach.ts`: the browser's long smooth scrolls paint frames before their rows).
+   * TanStack's offset follows at once, so its smooth scroll starts from there.
+   */
+  const approach = (target: ScrollTarget) => {
+    const scroller = host.scroller();
+    if (scroller === null) return;
+    const from = host.offsetNow();
+    const lead = smoothApproachOffset(from, correctedOffsetOf(target, scroller), scroller.clientHeight);
+    if (lead !== null) host.writer.setModelOffset(host.virtualizer(), host.writer.write(scroller, lead, 'command'));
+  };
+
   const watchNextFrame = () => {
     if (watchFrame === 0 && typeof requestAnimationFrame !== 'undefined') watchFrame = requestAnimationFrame(watch);
   };
@@ -97,6 +111,7 @@ export const createCommands = <TMessage>(host: CommandsHost<TMessage>) => {
       host.noteCommandStarted(target);
       host.forgetAnchoredRow();
       resolveCommand = resolve;
+      if (behavior === 'smooth') approach(target);
       begin();
       host.writer.noteKnownOffset(host.offsetNow());
       watchNextFrame();
