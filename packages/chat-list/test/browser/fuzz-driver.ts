@@ -49,6 +49,13 @@ export const REPLAY = process.env.FUZZ_REPLAY;
  * the snapshots before and after the failing step: what the engine did, read before the page closes.
  */
 const TRACE_DUMP = process.env.FUZZ_TRACE_DUMP;
+/**
+ * FUZZ_PAINTED_FRAMES=1: also fails a step during which a painted frame showed part of the
+ * viewport blank where the content has rows (the page samples every frame). Not in the default
+ * runs yet: it finds single blank frames the list still paints (a follow whose target moved far
+ * when the rows it brought into view were measured), to be fixed first.
+ */
+const WATCH_PAINTED_FRAMES = process.env.FUZZ_PAINTED_FRAMES === '1';
 
 /** The message index a fractional position names now. */
 const indexAt = (at: number, count: number) => Math.min(count - 1, Math.floor(at * count));
@@ -388,6 +395,16 @@ const checkAnchoredOpening = (after: ListSnapshot, anchor: FuzzPage['anchor']): 
     : placementProblems(after, anchor.index, anchor.align, 'opened at initialAnchor with');
 
 /** Runs `steps` on a fresh page, checking every invariant after every step. */
+/**
+ * The frames painted since the last call that showed part of the viewport blank where the
+ * content has rows (the page samples every frame): during a step and the wait for it to settle.
+ */
+const takeBlankFrames = async (fixture: FixturePage): Promise<string[]> => {
+  if (!WATCH_PAINTED_FRAMES) return [];
+  const blanks = await fixture.run<string[]>('window.fixture.events.blankFrames.splice(0)');
+  return blanks.length === 0 ? [] : [`${blanks.length} painted frame(s) with a blank strip, the first: ${blanks[0]}`];
+};
+
 export const runSequence = async (
   browser: FixtureBrowser,
   steps: readonly Step[],
@@ -396,6 +413,7 @@ export const runSequence = async (
   const fixture = await browser.open(
     [
       `count=${count}`,
+      WATCH_PAINTED_FRAMES && 'watchFrames=1',
       copies !== undefined && `copies=${copies}`,
       strict && 'strict=1',
       turns && `turns=1&turnPeek=${TURN_PEEK}`,
@@ -410,7 +428,8 @@ export const runSequence = async (
   );
   let follow: FollowSetting = 'at-bottom';
   let before = await readSnapshot(fixture, hurried ? 0 : 3);
-  const initial = hurried ? [] : [...checkSnapshot(before), ...checkAnchoredOpening(before, anchor)];
+  const openingBlanks = await takeBlankFrames(fixture);
+  const initial = hurried ? [] : [...checkSnapshot(before), ...checkAnchoredOpening(before, anchor), ...openingBlanks];
   if (initial.length > 0) return { failedAt: -1, problems: initial };
   for (const [serial, step] of steps.entries()) {
     const reader = readerRow(before);
@@ -455,7 +474,12 @@ export const runSequence = async (
       step.kind === 'command' ||
       step.kind === 'overlap';
     const after = await readSnapshot(fixture, isScroll ? 12 : 3);
-    problems.push(...checkSnapshot(after), ...checkExpectation(expectation, before, after), ...fixture.errors);
+    problems.push(
+      ...checkSnapshot(after),
+      ...checkExpectation(expectation, before, after),
+      ...(await takeBlankFrames(fixture)),
+      ...fixture.errors,
+    );
     if (step.kind === 'remount') problems.push(...checkAnchoredOpening(after, anchor));
     // Into an empty list the first messages open the conversation: no turn is held (docs/turns.md).
     const isTurnHeld = turns && step.kind === 'append' && step.role === 'user' && before.messageCount > 0;

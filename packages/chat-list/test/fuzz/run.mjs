@@ -3,7 +3,7 @@
 // with the budget in FUZZ_SEEDS / FUZZ_STEPS / FUZZ_FIRST_SEED (and FUZZ_COUNT, the opening's
 // message count for every seed: 12000 fuzzes the opening window of issue #15; FUZZ_COPIES, that
 // many copies of them: --count 1000 --copies 1000 fuzzes a million messages, past the browser's
-// height cap).
+// height cap). FUZZ_PAINTED_FRAMES=1 also checks every painted frame for a blank strip.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

@@ -1,4 +1,4 @@
-import { findKey, isAtTopEdge, type MessageKey, type ScrollOwnerEvent } from '../../core';
+import { findKey, isAtTopEdge, smoothApproachOffset, type MessageKey, type ScrollOwnerEvent } from '../../core';
 import { toMotionBehavior } from '../accessibility';
 import { warnOnce } from '../dev-warnings';
 import type { TurnTarget } from '../turn-anchor';
@@ -46,15 +46,35 @@ export const createHandle = <TMessage>(host: HandleHost<TMessage>): ChatListHand
   const { commands, openingWindow, reporting } = host;
   const { seen } = reporting;
 
+  /**
+   * Where a smooth raw move far from its target jumps first, and the target as the browser will
+   * clamp it; null when it glides all the way.
+   */
+  const smoothApproachOfRawMove = (method: 'scrollToOffset' | 'scrollBy', value: number) => {
+    const { scrollOffset, scrollSize, viewportSize } = host.readMetrics();
+    const target = method === 'scrollToOffset' ? value : scrollOffset + value;
+    const to = Math.min(Math.max(target, 0), Math.max(scrollSize - viewportSize, 0));
+    const from = smoothApproachOffset(scrollOffset, to, viewportSize);
+    return from === null ? null : { from, to };
+  };
+
   /** `scrollToOffset` and `scrollBy`: raw moves by the app, which end any command under way. */
   const scrollRaw = (method: 'scrollToOffset' | 'scrollBy', value: number, scrollOptions?: ScrollToEdgeOptions) => {
     const scroller = host.scroller();
     host.dispatch({ type: 'raw-move' });
     const writeBefore = host.writer.lastWrite;
     const scrollTopBefore = scroller?.scrollTop ?? 0;
-    host.writer.asRawMove(() =>
-      host.virtualizer()[method](value, scrollOptions && { behavior: toMotionBehavior(scrollOptions.behavior) }),
-    );
+    const behavior = scrollOptions && toMotionBehavior(scrollOptions.behavior);
+    host.writer.asRawMove(() => {
+      const lead = behavior === 'smooth' ? smoothApproachOfRawMove(method, value) : null;
+      if (lead === null) {
+        host.virtualizer()[method](value, behavior && { behavior });
+        return;
+      }
+      // Far away, the smooth move starts a viewport short of its target (core `smooth-approach.ts`).
+      host.virtualizer().scrollToOffset(lead.from);
+      host.virtualizer().scrollToOffset(lead.to, { behavior });
+    });
     const { lastWrite } = host.writer;
     // A move the browser clamps to where the scroller already stands (scrollBy down at the bottom,
     // scrollToOffset to the current offset) sends no scroll event: the edges are read now, as
