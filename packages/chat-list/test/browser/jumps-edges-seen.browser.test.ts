@@ -162,6 +162,26 @@ describe('jumps', () => {
     });
   }
 
+  it('paints rows in every frame of a follow to the bottom whose rows measure taller than their estimates', async () => {
+    // watchFrames: the page records each painted frame whose rows leave part of the viewport blank.
+    const fixture = await browser.open('count=50&watchFrames=1&groupSize=4&groupOffset=3');
+    await fixture.run("window.fixture.setFrame({ width: '300px', height: '450px' })");
+    const opened = await fixture.settled();
+    // A reader 30 % down: the newest rows are not rendered, and their estimates are short of the
+    // real heights at 300 px wide. The follow aims at the bottom of the estimates, and its
+    // correction to the measured bottom was painted over the rows TanStack rendered for its aim.
+    await fixture.scrollTo(Math.round(0.3 * (opened.scrollHeight - opened.clientHeight)));
+    await fixture.settled();
+    expect(await fixture.run<string[]>('window.fixture.events.blankFrames.splice(0)')).toEqual([]);
+    await fixture.run("window.fixture.append(10, 'user')");
+    const followed = await fixture.settled();
+    expect(followed.gap, 'at the bottom').toBeLessThanOrEqual(1.5);
+    expect(
+      await fixture.run<string[]>('window.fixture.events.blankFrames'),
+      'painted frames with a blank strip',
+    ).toEqual([]);
+  });
+
   it('yields to code that scrolls away while scrollToBottom is landing, and resolves false', async () => {
     const fixture = await browser.open('count=2000');
     await fixture.settled();

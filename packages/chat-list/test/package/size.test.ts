@@ -102,7 +102,8 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // viewport no longer snaps the rows the last pixel), to 19.99 kB and 29.89 kB; a smooth command
 // far from its target jumping to a viewport short of it first (no blank frames on the way), to
 // 20.08 kB and 29.98 kB; the app's smooth scrollToOffset and scrollBy doing the same, to 20.19 kB
-// and 30.09 kB.
+// and 30.09 kB; a command's correction telling TanStack its offset (no blank frame after a follow
+// whose rows measured taller), to 20.20 kB and 30.10 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
@@ -119,28 +120,28 @@ const BUDGETS = [
     entry: "export * from './dist/index.js';",
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 20193,
+    ceiling: 20201,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 20125,
+    ceiling: 20134,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 20131,
+    ceiling: 20140,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: "export * from './dist/index.js';",
     external: REACT,
     bar: undefined,
-    ceiling: 30091,
+    ceiling: 30100,
   },
 ];
 

@@ -157,7 +157,12 @@ export const createCommands = <TMessage>(host: CommandsHost<TMessage>) => {
       // viewport that was hidden, a held offset): the DOM is the judge. (The browser clamps
       // the offset of content shorter than the viewport to 0.)
       if (scroller !== null && owner.kind === 'command') {
-        host.writer.write(scroller, correctedOffsetOf(owner.command.target, scroller), 'command-correction');
+        const offset = correctedOffsetOf(owner.command.target, scroller);
+        // TanStack's offset follows at once. Its own write of the command still waits to be read
+        // back, so it takes the scroll event of this one for someone else's, after a render that
+        // laid out the rows of its old offset: the frame painted the new offset over them, blank
+        // (a follow whose rows measured taller moved the bottom 1 311 px; the fuzzer, 730 px blank).
+        host.writer.setModelOffset(host.virtualizer(), host.writer.write(scroller, offset, 'command-correction'));
       }
       host.dispatch({ type: 'command-corrected', offset: host.offsetNow() });
     },
