@@ -250,6 +250,14 @@ export const INTERNAL_PROPERTIES = [
   'shouldCompensate',
   'clampedByGrowthFrom',
   'aimAtMessage',
+  // the turns (turn-anchor.ts)
+  'forgetHeld',
+  'forgetTurns',
+  'findTurnIndex',
+  'rowStart',
+  'messageAt',
+  'isTurnStartAt',
+  'peek',
   // the pin (bottom-pin.ts)
   'notePinned',
   'heldOffset',

@@ -46,97 +46,74 @@ export interface TurnTarget {
   offset: number;
 }
 
-/**
- * Turns of an assistant transcript (issue #19): holds a new turn at the top with space reserved
- * below it, tracks the turn being read, and finds the turns a navigator goes to. The core holds
- * the arithmetic; this reads the layout and the scroller. The engine sizes the content with
- * `contentSize()` everywhere it would use TanStack's total, so the bottom of the list is the
- * turn at the top, and the pin, the follow and `scrollToBottom` need to know nothing of turns.
- */
-export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) => {
-  let held: HeldTurn | null = null;
-  /**
-   * The turn a scroll command took the reader to, and where its first message landed (px below
-   * the viewport's top): the turn being read while it stays there, whatever the reading line
-   * finds. A turn shorter than the line's distance below its first message left the next turn
-   * reported as read after `scrollToTurn(id)`.
-   */
-  let landedTurn: { key: MessageKey; index: number; top: number; isUnderway: boolean } | null = null;
-  const tracker = createCurrentTurnTracker();
-  /** The `isTurnStart` the tracker's answers were found with: a new one may start other turns. */
-  let trackedRule: unknown;
-
+/** How the turn modules find turns and rows in the latest render. */
+const createTurnLookup = <TMessage>(source: TurnAnchorSource<TMessage>) => {
   const isTurnStartAt = (index: number): boolean => {
     const isTurnStart = source.isTurnStart();
     const message = source.messages()[index];
     return isTurnStart !== undefined && message !== undefined && message !== null && isTurnStart(message) === true;
   };
-  const peek = () => sanitizeNumber(source.turnPeek(), TURN_PEEK_RULE);
 
-  /**
-   * Where a turn is now: at its last index, or found by its key (searched from the end, where
-   * turns are held and read) after a prepend; -1 when it was removed.
-   */
-  const findTurnIndex = ({ key, index }: { key: MessageKey; index: number }): number => {
-    const { length } = source.messages();
-    if (index < length && source.getKeyAt(index) === key) return index;
-    return length === 0 ? -1 : findKey(key, source.getKeyAt, length - 1, 0);
+  return {
+    isTurnStartAt,
+    peek: () => sanitizeNumber(source.turnPeek(), TURN_PEEK_RULE),
+
+    /**
+     * Where a turn is now: at its last index, or found by its key (searched from the end, where
+     * turns are held and read) after a prepend; -1 when it was removed.
+     */
+    findTurnIndex({ key, index }: { key: MessageKey; index: number }): number {
+      const { length } = source.messages();
+      if (index < length && source.getKeyAt(index) === key) return index;
+      return length === 0 ? -1 : findKey(key, source.getKeyAt, length - 1, 0);
+    },
+
+    /** The top of a message's row, px in content coordinates, or undefined when it has no row. */
+    rowStart: (index: number): number | undefined =>
+      getLayout(source.virtualizer())[index + source.firstMessageRow()]?.start,
+
+    /** The row that spans `offset`, as a message index (-1 above the first message, the last below it). */
+    messageAt(offset: number): number {
+      const row = source.virtualizer().getVirtualItemForOffset(offset);
+      if (row === undefined) return -1;
+      return Math.min(row.index - source.firstMessageRow(), source.messages().length - 1);
+    },
   };
+};
+
+type TurnLookup = ReturnType<typeof createTurnLookup>;
+
+/**
+ * The turn held at the top (a new turn that started at the bottom), and the space reserved
+ * below the rows that keeps it there. Owns the held turn.
+ */
+const createHeldTurn = <TMessage>(source: TurnAnchorSource<TMessage>, lookup: TurnLookup) => {
+  let held: HeldTurn | null = null;
 
   /** The held turn's message index in the current messages, or -1 (it was removed). */
   const findHeldIndex = (turn: HeldTurn): number => {
     const { length } = source.messages();
-    const index = findTurnIndex(turn);
+    const index = lookup.findTurnIndex(turn);
     if (index !== -1) return index;
     // The prompt's temporary id swapped for the server's: as many messages as before, and a turn
     // still starts where it stood. Losing it dropped the reserve, and the content shrank under
     // the reader by up to a viewport (found by the fuzzer, seed 14001).
-    return length === turn.messageCount && turn.index < length && isTurnStartAt(turn.index) ? turn.index : -1;
+    return length === turn.messageCount && turn.index < length && lookup.isTurnStartAt(turn.index) ? turn.index : -1;
   };
-
-  /** The top of a message's row, px in content coordinates, or undefined when it has no row. */
-  const rowStart = (index: number): number | undefined =>
-    getLayout(source.virtualizer())[index + source.firstMessageRow()]?.start;
 
   /** The blank space below the rows that keeps the held turn at the top, px (reads only). */
   const reserve = (rowsEnd: number): number => {
     if (held === null) return 0;
     const index = findHeldIndex(held);
-    const turnStart = index === -1 ? undefined : rowStart(index);
+    const turnStart = index === -1 ? undefined : lookup.rowStart(index);
     if (turnStart === undefined) return 0;
     return findTurnReserve({
       turnStart,
       rowsEnd,
       viewportSize: source.scroller()?.clientHeight ?? 0,
-      peek: peek(),
+      peek: lookup.peek(),
       maxReserve: held.maxReserve,
     });
-  };
-
-  /**
-   * The turn a command took the reader to, while its first message is neither above the
-   * viewport's top nor lower than both where it landed and the reading line; else -1, and it is
-   * forgotten (the reader scrolled on, or it was removed).
-   */
-  const findLandedTurn = (): number => {
-    if (landedTurn === null) return -1;
-    const index = findTurnIndex(landedTurn);
-    const start = index === -1 || !isTurnStartAt(index) ? undefined : rowStart(index);
-    const top = start === undefined ? Number.NaN : start - source.scrollOffset();
-    if (top >= -1 && top <= Math.max(peek() + TURN_READING_LINE_PX, landedTurn.top + 1)) {
-      landedTurn.index = index;
-      return index;
-    }
-    // On its way, the turn is not there yet.
-    if (!landedTurn.isUnderway || index === -1) landedTurn = null;
-    return -1;
-  };
-
-  /** The row that spans `offset`, as a message index (-1 above the first message, the last below it). */
-  const messageAt = (offset: number): number => {
-    const row = source.virtualizer().getVirtualItemForOffset(offset);
-    if (row === undefined) return -1;
-    return Math.min(row.index - source.firstMessageRow(), source.messages().length - 1);
   };
 
   return {
@@ -167,7 +144,7 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
       const index =
         source.isTurnStart() === undefined
           ? -1
-          : findTurnStartAtOrBefore(length - 1, isTurnStartAt, length - newerCount);
+          : findTurnStartAtOrBefore(length - 1, lookup.isTurnStartAt, length - newerCount);
       if (index === -1) return false;
       held = { key: source.getKeyAt(index), index, messageCount: length, maxReserve: Infinity };
       return true;
@@ -178,9 +155,49 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
       if (held !== null && !Number.isFinite(held.maxReserve)) held.maxReserve = reserve(rowsEnd);
     },
 
-    /** A new conversation: nothing is held and nothing is known of the old one's turns. */
-    reset() {
+    forgetHeld() {
       held = null;
+    },
+  };
+};
+
+/**
+ * The turn being read: the one a command took the reader to while it stays where it landed,
+ * else the last turn start at or above the reading line. Owns the landed turn and the tracker.
+ */
+const createCurrentTurn = <TMessage>(source: TurnAnchorSource<TMessage>, lookup: TurnLookup) => {
+  /**
+   * The turn a scroll command took the reader to, and where its first message landed (px below
+   * the viewport's top): the turn being read while it stays there, whatever the reading line
+   * finds. A turn shorter than the line's distance below its first message left the next turn
+   * reported as read after `scrollToTurn(id)`.
+   */
+  let landedTurn: { key: MessageKey; index: number; top: number; isUnderway: boolean } | null = null;
+  const tracker = createCurrentTurnTracker();
+  /** The `isTurnStart` the tracker's answers were found with: a new one may start other turns. */
+  let trackedRule: unknown;
+
+  /**
+   * The turn a command took the reader to, while its first message is neither above the
+   * viewport's top nor lower than both where it landed and the reading line; else -1, and it is
+   * forgotten (the reader scrolled on, or it was removed).
+   */
+  const findLandedTurn = (): number => {
+    if (landedTurn === null) return -1;
+    const index = lookup.findTurnIndex(landedTurn);
+    const start = index === -1 || !lookup.isTurnStartAt(index) ? undefined : lookup.rowStart(index);
+    const top = start === undefined ? Number.NaN : start - source.scrollOffset();
+    if (top >= -1 && top <= Math.max(lookup.peek() + TURN_READING_LINE_PX, landedTurn.top + 1)) {
+      landedTurn.index = index;
+      return index;
+    }
+    // On its way, the turn is not there yet.
+    if (!landedTurn.isUnderway || index === -1) landedTurn = null;
+    return -1;
+  };
+
+  return {
+    forgetTurns() {
       landedTurn = null;
       tracker.forget();
     },
@@ -192,10 +209,11 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
      * from the reading line.
      */
     noteCommandStarted(target: ScrollTarget) {
-      const isBroughtToTop = target.kind === 'index' && target.align === 'start' && (target.offset ?? 0) <= peek();
+      const isBroughtToTop =
+        target.kind === 'index' && target.align === 'start' && (target.offset ?? 0) <= lookup.peek();
       const index = isBroughtToTop ? target.index : -1;
       landedTurn =
-        index >= 0 && isTurnStartAt(index)
+        index >= 0 && lookup.isTurnStartAt(index)
           ? { key: source.getKeyAt(index), index, top: Number.NEGATIVE_INFINITY, isUnderway: true }
           : null;
     },
@@ -203,8 +221,8 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
     /** The command settled: a turn it took the reader to stays the one read while it stays where it landed. */
     noteCommandSettled(landed: boolean) {
       if (landedTurn === null || !landedTurn.isUnderway) return;
-      const index = landed ? findTurnIndex(landedTurn) : -1;
-      const start = index === -1 ? undefined : rowStart(index);
+      const index = landed ? lookup.findTurnIndex(landedTurn) : -1;
+      const start = index === -1 ? undefined : lookup.rowStart(index);
       landedTurn =
         start === undefined ? null : { ...landedTurn, index, top: start - source.scrollOffset(), isUnderway: false };
     },
@@ -223,40 +241,65 @@ export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) =
       if (element === null || rule === undefined) return -1;
       const landed = findLandedTurn();
       if (landed !== -1) return landed;
-      const line = source.scrollOffset() + peek() + TURN_READING_LINE_PX;
-      return tracker.find(source.messages(), messageAt(line), isTurnStartAt);
+      const line = source.scrollOffset() + lookup.peek() + TURN_READING_LINE_PX;
+      return tracker.find(source.messages(), lookup.messageAt(line), lookup.isTurnStartAt);
     },
+  };
+};
 
-    /**
-     * Where a navigator goes: the nearest turn start above the landing line (`'previous'`) or
-     * below it (`'next'`), or the message with `id`; null when there is none.
-     */
-    findTarget(target: 'previous' | 'next' | MessageKey): TurnTarget | null {
-      const element = source.scroller();
-      const { length } = source.messages();
-      if (element === null || source.isTurnStart() === undefined || length === 0) return null;
-      const offset = peek();
-      const line = source.scrollOffset() + offset;
-      // A turn within a pixel of the line is the one the reader is at: neither previous nor next.
-      let index: number;
-      if (target === 'previous') {
-        index = findTurnStartAtOrBefore(messageAt(line - 1), isTurnStartAt);
-        const layout = getLayout(source.virtualizer());
-        // The row at the line can start at it (the list at the top): that turn is not above.
-        while (index !== -1 && (layout[index + source.firstMessageRow()]?.start ?? 0) >= line - 1) {
-          index = findTurnStartAtOrBefore(index - 1, isTurnStartAt);
-        }
-      } else if (target === 'next') index = findTurnStartAfter(messageAt(line + 1), length, isTurnStartAt);
-      else index = findKey(target, source.getKeyAt, length - 1, 0);
-      return index === -1 ? null : { index, offset };
-    },
+/** Where a turn navigator goes, and the last turn for the opening. Owns nothing. */
+const createTurnNavigator = <TMessage>(source: TurnAnchorSource<TMessage>, lookup: TurnLookup) => ({
+  /**
+   * Where a navigator goes: the nearest turn start above the landing line (`'previous'`) or
+   * below it (`'next'`), or the message with `id`; null when there is none.
+   */
+  findTarget(target: 'previous' | 'next' | MessageKey): TurnTarget | null {
+    const element = source.scroller();
+    const { length } = source.messages();
+    if (element === null || source.isTurnStart() === undefined || length === 0) return null;
+    const offset = lookup.peek();
+    const line = source.scrollOffset() + offset;
+    // A turn within a pixel of the line is the one the reader is at: neither previous nor next.
+    let index: number;
+    if (target === 'previous') {
+      index = findTurnStartAtOrBefore(lookup.messageAt(line - 1), lookup.isTurnStartAt);
+      // The row at the line can start at it (the list at the top): that turn is not above.
+      while (index !== -1 && (lookup.rowStart(index) ?? 0) >= line - 1) {
+        index = findTurnStartAtOrBefore(index - 1, lookup.isTurnStartAt);
+      }
+    } else if (target === 'next') index = findTurnStartAfter(lookup.messageAt(line + 1), length, lookup.isTurnStartAt);
+    else index = findKey(target, source.getKeyAt, length - 1, 0);
+    return index === -1 ? null : { index, offset };
+  },
 
-    /** The last turn of the transcript, for `initialAnchor: 'last-turn'`; null without one. */
-    findLastTurn(): TurnTarget | null {
-      const { length } = source.messages();
-      if (source.isTurnStart() === undefined || length === 0) return null;
-      const index = findTurnStartAtOrBefore(length - 1, isTurnStartAt);
-      return index === -1 ? null : { index, offset: peek() };
+  /** The last turn of the transcript, for `initialAnchor: 'last-turn'`; null without one. */
+  findLastTurn(): TurnTarget | null {
+    const { length } = source.messages();
+    if (source.isTurnStart() === undefined || length === 0) return null;
+    const index = findTurnStartAtOrBefore(length - 1, lookup.isTurnStartAt);
+    return index === -1 ? null : { index, offset: lookup.peek() };
+  },
+});
+
+/**
+ * Turns of an assistant transcript: holds a new turn at the top with space reserved below it,
+ * tracks the turn being read, and finds the turns a navigator goes to. The core holds the
+ * arithmetic; these read the layout and the scroller. The engine sizes the content with
+ * `contentSize()` everywhere it would use TanStack's total, so the bottom of the list is the
+ * turn at the top, and the pin, the follow and `scrollToBottom` need to know nothing of turns.
+ */
+export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) => {
+  const lookup = createTurnLookup(source);
+  const { forgetHeld, ...heldTurn } = createHeldTurn(source, lookup);
+  const { forgetTurns, ...currentTurn } = createCurrentTurn(source, lookup);
+  return {
+    ...heldTurn,
+    ...currentTurn,
+    ...createTurnNavigator(source, lookup),
+    /** A new conversation: nothing is held and nothing is known of the old one's turns. */
+    reset() {
+      forgetHeld();
+      forgetTurns();
     },
   };
 };

@@ -18,7 +18,6 @@ const KNOWN_OVER: Record<string, number> = {
   'dom/chat-list-engine.ts': 832,
   'react/useChatList.ts': 475,
   'dom/chat-list-engine.ts#createChatListEngine': 752,
-  'dom/turn-anchor.ts#createTurnAnchor': 207,
   'react/useChatList.ts#useChatList': 262,
 };
 

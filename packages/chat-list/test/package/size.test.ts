@@ -103,7 +103,8 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // far from its target jumping to a viewport short of it first (no blank frames on the way), to
 // 20.08 kB and 29.98 kB; the app's smooth scrollToOffset and scrollBy doing the same, to 20.19 kB
 // and 30.09 kB; a command's correction telling TanStack its offset (no blank frame after a follow
-// whose rows measured taller), to 20.20 kB and 30.10 kB.
+// whose rows measured taller), to 20.20 kB and 30.10 kB; the turns cut into four small modules
+// (the function was over 150 lines), to 20.29 kB and 30.18 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
@@ -120,28 +121,28 @@ const BUDGETS = [
     entry: "export * from './dist/index.js';",
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 20201,
+    ceiling: 20292,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 20134,
+    ceiling: 20221,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 20140,
+    ceiling: 20221,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: "export * from './dist/index.js';",
     external: REACT,
     bar: undefined,
-    ceiling: 30100,
+    ceiling: 30184,
   },
 ];
 
