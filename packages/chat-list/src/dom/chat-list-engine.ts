@@ -126,6 +126,7 @@ export const createChatListEngine = <TMessage>() => {
     readMetrics: () => readMetrics(),
     bottomOffset: (element) => bottomOffset(element),
     contentSize: () => contentSize(),
+    requestRender: () => inputs.requestRender(),
   };
   /** The rows' layout keys: TanStack's `getItemKey`, and which rows a render lays out again. */
   const rowKeys = createRowKeys<TMessage>({ virtualizer: () => virtualizer, inputs: () => inputs });
@@ -162,7 +163,6 @@ export const createChatListEngine = <TMessage>() => {
     ...view,
     hasOpened,
     firstLaidOutStart: () => getLayout(virtualizer)[0]?.start,
-    requestRender: () => inputs.requestRender(),
   });
   const hasNewer = () => inputs.options.hasNewer === true;
   const atBottomThreshold = () => sanitizeNumber(inputs.options.atBottomThreshold, AT_BOTTOM_THRESHOLD_RULE);

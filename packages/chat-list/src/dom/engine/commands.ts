@@ -26,6 +26,7 @@ export interface CommandsHost<TMessage> extends Pick<
   | 'offsetNow'
   | 'readMetrics'
   | 'bottomOffset'
+  | 'requestRender'
 > {
   dispatch: (event: ScrollOwnerEvent) => void;
   isAtPinnedBottomEdge: (metrics: ScrollMetrics) => boolean;
@@ -163,6 +164,10 @@ export const createCommands = <TMessage>(host: CommandsHost<TMessage>) => {
         // laid out the rows of its old offset: the frame painted the new offset over them, blank
         // (a follow whose rows measured taller moved the bottom 1 311 px; the fuzzer, 730 px blank).
         host.writer.setModelOffset(host.virtualizer(), host.writer.write(scroller, offset, 'command-correction'));
+        // And the rows are rendered there: the scroll event brings no render when TanStack's
+        // range was read at the new offset before it (the engine reads what is in view), and
+        // a scroll back to the correction kept the rows of where it came from for 11 frames.
+        host.requestRender();
       }
       host.dispatch({ type: 'command-corrected', offset: host.offsetNow() });
     },

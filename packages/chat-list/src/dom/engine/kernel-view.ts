@@ -6,7 +6,7 @@ import type { ChatListBehaviorOptions } from '../types';
  * What every module of the engine may read of the kernel, each as it is now: the elements,
  * TanStack's virtualizer, the render's inputs, the geometry and the owner of the scroll position.
  * A module's host names the part it reads (`Pick<KernelView, …>`) and adds what it asks of the
- * kernel; nothing here writes.
+ * kernel; nothing here writes the scroll position.
  */
 export interface KernelView<TMessage> {
   /** TanStack's virtualizer (missing only during the first render's `update`, which checks). */
@@ -31,4 +31,6 @@ export interface KernelView<TMessage> {
   bottomOffset: (element: HTMLElement) => number;
   /** The content's height: TanStack's total, and the space a turn held at the top reserves. */
   contentSize: () => number;
+  /** Renders the list again, in a task of its own (the hook's state setter). */
+  requestRender: () => void;
 }
