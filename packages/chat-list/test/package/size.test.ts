@@ -105,7 +105,8 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // and 30.09 kB; a command's correction telling TanStack its offset (no blank frame after a follow
 // whose rows measured taller), to 20.20 kB and 30.10 kB; the turns cut into four small modules
 // (the function was over 150 lines), to 20.29 kB and 30.18 kB; the correction's rows rendered
-// again (a stale range stayed 11 frames), to 20.30 kB and 30.19 kB.
+// again (a stale range stayed 11 frames), to 20.30 kB and 30.19 kB; only when the correction
+// moved the list (no render per frame for a correction in place), to 20.31 kB and 30.20 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
@@ -122,28 +123,28 @@ const BUDGETS = [
     entry: "export * from './dist/index.js';",
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 20297,
+    ceiling: 20309,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 20227,
+    ceiling: 20239,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 20228,
+    ceiling: 20242,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: "export * from './dist/index.js';",
     external: REACT,
     bar: undefined,
-    ceiling: 30186,
+    ceiling: 30202,
   },
 ];
 

@@ -159,15 +159,16 @@ export const createCommands = <TMessage>(host: CommandsHost<TMessage>) => {
       // the offset of content shorter than the viewport to 0.)
       if (scroller !== null && owner.kind === 'command') {
         const offset = correctedOffsetOf(owner.command.target, scroller);
-        // TanStack's offset follows at once. Its own write of the command still waits to be read
-        // back, so it takes the scroll event of this one for someone else's, after a render that
-        // laid out the rows of its old offset: the frame painted the new offset over them, blank
-        // (a follow whose rows measured taller moved the bottom 1 311 px; the fuzzer, 730 px blank).
-        host.writer.setModelOffset(host.virtualizer(), host.writer.write(scroller, offset, 'command-correction'));
-        // And the rows are rendered there: the scroll event brings no render when TanStack's
-        // range was read at the new offset before it (the engine reads what is in view), and
-        // a scroll back to the correction kept the rows of where it came from for 11 frames.
-        host.requestRender();
+        const before = host.offsetNow();
+        const landed = host.writer.write(scroller, offset, 'command-correction');
+        // A correction that moved the list tells TanStack its offset and has its rows rendered:
+        // TanStack, waiting to read back its own write, took the scroll event for someone else's
+        // after rendering the rows of its old aim (a follow's rows measured taller: 730 px blank,
+        // the fuzzer), and a range read before the scroll event leaves that event no render.
+        if (Math.abs(landed - before) >= 1) {
+          host.writer.setModelOffset(host.virtualizer(), landed);
+          host.requestRender();
+        }
       }
       host.dispatch({ type: 'command-corrected', offset: host.offsetNow() });
     },
