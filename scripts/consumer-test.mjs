@@ -155,7 +155,7 @@ export function App() {
         renderMessage={(message, index) => <p data-role={message.role}>{index}: {message.content}</p>}
         follow={followAnswers}
         prefix={loading ? 'Loading...' : null}
-        onHistoryEndReached={async (handle) => {
+        onOlderEndReached={async (handle) => {
           setLoading(true);
           await new Promise((resolve) => setTimeout(resolve, 100));
           setMessages((current) => [...generator.messages(10), ...current]);

@@ -266,6 +266,17 @@ export const INTERNAL_PROPERTIES = [
   'startGlide',
   'onPinned',
   'holdAtBottom',
+  // the state the app's controls render with, and the loaders (list-state.ts, edge-loaders.ts)
+  'listState',
+  'onLoadingChange',
+  'loaderOf',
+  'currentTurnKey',
+  'onReported',
+  'isAtBottomNow',
+  'isAtPinnedBottomEdge',
+  // TanStack told of a scroll event before its own listener reads it (scroller-events.ts)
+  'noteTanstackRead',
+  'catchUpTanstack',
 ];
 
 export default defineConfig({

@@ -2,12 +2,15 @@
 
 export { ChatList } from './react/ChatList';
 export { useChatList } from './react/useChatList';
+export { useChatListState, type ChatListSource } from './react/useChatListState';
+export { JumpToLatest, type JumpToLatestProps } from './react/JumpToLatest';
 export type { ChatListRow, ChatListRowAttributes, UseChatListOptions, UseChatListResult } from './react/useChatList';
 export type {
   ChatListBehaviorOptions,
   ChatListHandle,
   ChatListProps,
   ChatListSnapshot,
+  ChatListState,
   InitialAnchor,
   MessageKeyProps,
   FollowContext,

@@ -17,7 +17,7 @@ export interface DuplicateKeyCounter {
 /**
  * A counter of message keys that reads only the changed window's keys (development builds warn
  * about shared keys): a streamed token reads 2 keys, an append of k reads k, where checking
- * every key after every change cost O(n) per append in development (issue #15). A new list
+ * every key after every change cost O(n) per append in development. A new list
  * (the first render) is a window of all of it.
  */
 export const createDuplicateKeyCounter = (): DuplicateKeyCounter => {

@@ -133,7 +133,7 @@ const NAMED_POLICIES: Record<Exclude<FollowMode, 'only-received'>, FollowPolicy<
 
 /**
  * Whether a list at the bottom stays pinned there while its last row grows
- * (streaming, a suffix, an image): in every named mode but `'never'` (SPEC §2.3),
+ * (streaming, a suffix, an image): in every named mode but `'never'`,
  * including the default (`undefined`, which is `'at-bottom'`); a policy
  * function says so with its `pinWhileGrowing` (default `true`), so `'never'` and
  * a custom policy declaring `pinWhileGrowing: false` behave the same.

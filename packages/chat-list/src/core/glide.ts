@@ -1,5 +1,5 @@
 /**
- * Smooth following (`smoothFollow`, issue #19): a pinned list whose content grows glides to the
+ * Smooth following (`smoothFollow`): a pinned list whose content grows glides to the
  * bottom instead of jumping there. The target is the bottom as it is in each frame, so the glide
  * follows the content as it keeps growing; a new `scrollTo` per token would restart an animation
  * towards a bottom that has already moved.

@@ -12,7 +12,8 @@ import {
 
 const inZone: HistoryZoneInput = {
   scrollOffset: 4,
-  historyEndOffset: 10,
+  olderEndOffset: 10,
+  hasOlder: true,
   isAtBottom: false,
   viewportSize: 500,
   scrollSize: 3000,
@@ -57,15 +58,20 @@ describe('isInHistoryZone', () => {
     expect(isInHistoryZone({ ...inZone, scrollOffset: 50, prefixSize: 40 })).toBe(false);
   });
 
-  it('with historyEndOffset 0, is true at the very top (within the edge tolerance) and false below it', () => {
-    expect(isInHistoryZone({ ...inZone, historyEndOffset: 0, scrollOffset: 0 })).toBe(true);
-    expect(isInHistoryZone({ ...inZone, historyEndOffset: 0, scrollOffset: 1 })).toBe(true);
-    expect(isInHistoryZone({ ...inZone, historyEndOffset: 0, scrollOffset: 2 })).toBe(false);
+  it('with olderEndOffset 0, is true at the very top (within the edge tolerance) and false below it', () => {
+    expect(isInHistoryZone({ ...inZone, olderEndOffset: 0, scrollOffset: 0 })).toBe(true);
+    expect(isInHistoryZone({ ...inZone, olderEndOffset: 0, scrollOffset: 1 })).toBe(true);
+    expect(isInHistoryZone({ ...inZone, olderEndOffset: 0, scrollOffset: 2 })).toBe(false);
+  });
+
+  it('is false everywhere once there are no older messages (hasOlder false)', () => {
+    expect(isInHistoryZone({ ...inZone, hasOlder: false, scrollOffset: 0 })).toBe(false);
+    expect(isInHistoryZone({ ...inZone, hasOlder: false })).toBe(false);
   });
 
   it('respects a larger threshold', () => {
-    expect(isInHistoryZone({ ...inZone, scrollOffset: 299, historyEndOffset: 300 })).toBe(true);
-    expect(isInHistoryZone({ ...inZone, scrollOffset: 301, historyEndOffset: 300 })).toBe(false);
+    expect(isInHistoryZone({ ...inZone, scrollOffset: 299, olderEndOffset: 300 })).toBe(true);
+    expect(isInHistoryZone({ ...inZone, scrollOffset: 301, olderEndOffset: 300 })).toBe(false);
   });
 });
 
@@ -213,7 +219,7 @@ describe('history zone and trigger together', () => {
     // The reader is 70 px from the top with a 100 px threshold; the prefix is 40 px
     // and, being content added above, pushes the offset to 110 while it is shown.
     const zone = (scrollOffset: number, prefixSize: number) =>
-      evaluate(isInHistoryZone({ ...inZone, historyEndOffset: 100, scrollOffset, prefixSize }));
+      evaluate(isInHistoryZone({ ...inZone, olderEndOffset: 100, scrollOffset, prefixSize }));
     const events: HistoryTriggerEvent[] = [];
     for (let cycle = 0; cycle < 100; cycle++) events.push(zone(70, 0), zone(110, 40), settle, zone(70, 0));
     expect(run(events).requests).toBe(1);

@@ -1,10 +1,12 @@
 import { EDGE_TOLERANCE_PX } from './edges';
 
-/** What decides whether the reader is asking for older history (SPEC §2.4). */
+/** What decides whether the reader is asking for older history. */
 export interface HistoryZoneInput {
   scrollOffset: number;
   /** Distance from the top, in px, that asks for older history. */
-  historyEndOffset: number;
+  olderEndOffset: number;
+  /** Whether older messages exist before the first one loaded. */
+  hasOlder: boolean;
   isAtBottom: boolean;
   viewportSize: number;
   scrollSize: number;
@@ -13,8 +15,8 @@ export interface HistoryZoneInput {
 }
 
 /**
- * The reader is in the history zone when the offset is below `historyEndOffset`,
- * the list is not at the bottom, the viewport has a size and the content is
+ * The reader is in the history zone when older messages exist, the offset is below
+ * `olderEndOffset`, the list is not at the bottom, the viewport has a size and the content is
  * taller than the viewport. The last two keep a hidden or short list from
  * asking for history it cannot show.
  *
@@ -28,15 +30,16 @@ export interface HistoryZoneInput {
 export const isInHistoryZone = (input: HistoryZoneInput): boolean => {
   const distanceFromFirstMessage = input.scrollOffset - input.prefixSize;
   return (
+    input.hasOlder &&
     input.viewportSize > 0 &&
     input.scrollSize > input.viewportSize &&
     !input.isAtBottom &&
-    // At the top edge always counts: `historyEndOffset: 0` means "at the very top" (issue #13).
-    (distanceFromFirstMessage < input.historyEndOffset || distanceFromFirstMessage < EDGE_TOLERANCE_PX)
+    // At the top edge always counts: `olderEndOffset: 0` means "at the very top".
+    (distanceFromFirstMessage < input.olderEndOffset || distanceFromFirstMessage < EDGE_TOLERANCE_PX)
   );
 };
 
-/** What decides whether the reader is asking for newer messages (a window that is not at the live end, issue #16). */
+/** What decides whether the reader is asking for newer messages (a window that is not at the live end). */
 export interface NewerZoneInput {
   scrollOffset: number;
   /** Distance from the bottom, in px, that asks for newer messages. */
@@ -66,7 +69,7 @@ export const isInNewerZone = (input: NewerZoneInput): boolean => {
 };
 
 /**
- * When to call `onHistoryEndReached` (or, at the other edge, `onNewerEndReached`), as a small
+ * When to call `onOlderEndReached` (or, at the other edge, `onNewerEndReached`), as a small
  * state machine.
  *
  * The invariant is "no loop when nothing changes": a call disarms the trigger,
@@ -76,7 +79,7 @@ export const isInNewerZone = (input: NewerZoneInput): boolean => {
  * frame; nor does leaving the zone while it is pending, or a page would be asked for twice
  * (once more between its settle and its commit).
  *
- * The reducer's output says when `onHistoryEndReached` must be called
+ * The reducer's output says when `onOlderEndReached` must be called
  * (`shouldRequestHistory`); `isPending` stays true until that request settles.
  */
 export interface HistoryTriggerState {
@@ -92,7 +95,7 @@ export const INITIAL_HISTORY_TRIGGER: Readonly<HistoryTriggerState> = { isArmed:
  */
 export type HistoryTriggerEvent = 'in-zone' | 'out-of-zone' | 'messages-loaded' | 'request-settled';
 
-/** The trigger's next state, and whether to call `onHistoryEndReached` now. */
+/** The trigger's next state, and whether to call `onOlderEndReached` now. */
 export interface HistoryTriggerTransition {
   state: HistoryTriggerState;
   shouldRequestHistory: boolean;

@@ -1,7 +1,7 @@
 import type { VisibleIndexRange } from './visible-range';
 
 /**
- * What a key pressed in the list asks for (issue #17). The list has one tab stop: the scroller,
+ * What a key pressed in the list asks for. The list has one tab stop: the scroller,
  * or the message row that has focus. Arrow keys, Page Up/Down, Home and End move focus between
  * message rows; Enter or F2 moves into the focused row's own controls (links, buttons), Escape
  * back out to the row and from a row to the scroller; Tab leaves the list.

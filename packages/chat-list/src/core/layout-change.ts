@@ -19,7 +19,7 @@ export interface MessagesComparison {
  * replaces the last message's object, under the same key, must not lay out 100 000 rows again).
  *
  * Cost: the app's key getter only for the new objects inside the changed window, never for the
- * messages around it (SPEC §5). A different count is a change from the window's start (an
+ * messages around it. A different count is a change from the window's start (an
  * append: from the old end).
  */
 export const findFirstLayoutChange = ({

@@ -5,7 +5,7 @@ import type { MessageKey } from './message-changes';
  * TanStack's row keys (the keys of its measured sizes) are positions that follow their
  * messages: a message row's layout key is its index plus a `base`, never the message's own key.
  *
- * Why (issue #15): TanStack's layout asks every row's key, 100 000 of them at the opening. A
+ * Why: TanStack's layout asks every row's key, 100 000 of them at the opening. A
  * message's key means loading the message object, and an id string parsed from JSON was never
  * hashed: together 20–40 ms of the opening in Chromium. A number costs neither. The message
  * keys are read only for the rendered rows and for the rows of a change.

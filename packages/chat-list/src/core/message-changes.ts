@@ -24,7 +24,7 @@ export interface MessageChange {
   kind: MessageChangeKind;
   /** Messages before the previously first key: prepended history. */
   olderCount: number;
-  /** Messages after the previously last key: newer messages (SPEC §2.3). */
+  /** Messages after the previously last key: newer messages. */
   newerCount: number;
 }
 

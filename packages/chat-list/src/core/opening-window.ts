@@ -1,5 +1,5 @@
 /**
- * The opening window (issue #15): a long conversation opens with TanStack laying out only its
+ * The opening window: a long conversation opens with TanStack laying out only its
  * newest messages, the older ones standing above them as one block of their estimated height
  * (TanStack's `paddingStart`). Laying out a row costs TanStack ≈ 0.1 µs on a slow machine, so
  * 100 000 rows cost 10–15 ms, and all of it fell in the first commit, before anything was

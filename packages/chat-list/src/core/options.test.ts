@@ -5,6 +5,7 @@ import {
   DEFAULT_OVERSCAN,
   SCROLL_END_DELAY_MS,
   HISTORY_END_OFFSET_RULE,
+  OLDER_END_OFFSET_RULE,
   MAX_OVERSCAN,
   OVERSCAN_RULE,
   describeEstimateProblem,
@@ -16,7 +17,7 @@ import {
 } from './options';
 
 const overscanRule: NumberRule = { name: 'overscan', fallback: 10, min: 0, integer: true };
-const offsetRule: NumberRule = { name: 'historyEndOffset', fallback: 10, min: 0 };
+const offsetRule: NumberRule = { name: 'olderEndOffset', fallback: 10, min: 0 };
 
 describe('defaults', () => {
   it('match the SPEC', () => {
@@ -28,6 +29,7 @@ describe('defaults', () => {
 
   it('are the fallbacks of the prop rules', () => {
     expect(OVERSCAN_RULE).toMatchObject({ name: 'overscan', fallback: DEFAULT_OVERSCAN, min: 0, integer: true });
+    expect(OLDER_END_OFFSET_RULE).toMatchObject({ name: 'olderEndOffset', fallback: 10, min: 0 });
     expect(HISTORY_END_OFFSET_RULE).toMatchObject({ name: 'historyEndOffset', fallback: 10, min: 0 });
   });
 });
@@ -46,7 +48,7 @@ describe('sanitizeNumber and describeNumberProblem', () => {
     ['a boolean', true],
   ])('uses the fallback and names the prop for %s', (_label, value) => {
     expect(sanitizeNumber(value, offsetRule)).toBe(10);
-    expect(describeNumberProblem(value, offsetRule)).toMatch(/^historyEndOffset must be a number, got .*; using 10\.$/);
+    expect(describeNumberProblem(value, offsetRule)).toMatch(/^olderEndOffset must be a number, got .*; using 10\.$/);
   });
 
   it('describes the bad value in the problem', () => {
@@ -93,7 +95,7 @@ describe('sanitizeNumber and describeNumberProblem', () => {
   it('uses the fallback for Infinity, with a problem', () => {
     expect(sanitizeNumber(Number.POSITIVE_INFINITY, offsetRule)).toBe(10);
     expect(describeNumberProblem(Number.POSITIVE_INFINITY, offsetRule)).toBe(
-      'historyEndOffset must be finite, got Infinity; using 10.',
+      'olderEndOffset must be finite, got Infinity; using 10.',
     );
   });
 

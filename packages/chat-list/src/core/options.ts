@@ -51,17 +51,19 @@ export const INITIAL_RENDER_COUNT_RULE: NumberRule = {
   max: 100,
   integer: true,
 };
-export const HISTORY_END_OFFSET_RULE: NumberRule = {
-  name: 'historyEndOffset',
+export const OLDER_END_OFFSET_RULE: NumberRule = {
+  name: 'olderEndOffset',
   fallback: DEFAULT_HISTORY_END_OFFSET,
   min: 0,
 };
-export const NEWER_END_OFFSET_RULE: NumberRule = { ...HISTORY_END_OFFSET_RULE, name: 'newerEndOffset' };
+/** The deprecated name of `olderEndOffset`, still read when the new one is not given. */
+export const HISTORY_END_OFFSET_RULE: NumberRule = { ...OLDER_END_OFFSET_RULE, name: 'historyEndOffset' };
+export const NEWER_END_OFFSET_RULE: NumberRule = { ...OLDER_END_OFFSET_RULE, name: 'newerEndOffset' };
 export const TURN_PEEK_RULE: NumberRule = { name: 'turnPeek', fallback: 0, min: 0 };
 
 /**
  * Bad numbers (negative overscan, NaN offsets…) get a sane clamp, never a
- * throw: a typo in a prop must not take the chat down (SPEC §2.8). The message
+ * throw: a typo in a prop must not take the chat down. The message
  * is {@link describeNumberProblem}'s, kept apart so production bundles drop it.
  */
 export const sanitizeNumber = (value: unknown, rule: NumberRule): number => {

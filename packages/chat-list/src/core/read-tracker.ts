@@ -2,7 +2,7 @@ import type { MessageKey } from './message-changes';
 import type { NumberRule } from './options';
 
 /**
- * Read reporting (issue #16): a message is read once at least `minVisibleRatio` of it has been
+ * Read reporting: a message is read once at least `minVisibleRatio` of it has been
  * in view for `minVisibleMs` without a break, while the document was visible. Unlike the seen
  * tracking behind `unseenCount` (any part in view, at once), this is what an app sends read
  * receipts for: a row flicking past during a fast scroll is not read.

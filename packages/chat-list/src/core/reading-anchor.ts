@@ -35,7 +35,7 @@ export const ABOVE_VIEWPORT_TOLERANCE_PX = 1;
  * its top: the scroller's offset is rounded to device pixels and row edges are not, so a row the
  * reader sees whole can start half a pixel above. It grows downwards like any row in view. Treated
  * as spanning the top, its growth was compensated upwards: the fuzzer saw the reader's row rise
- * 90 px when a narrower container re-wrapped it, under a throttled CPU (issue #13).
+ * 90 px when a narrower container re-wrapped it, under a throttled CPU.
  */
 export const READER_ROW_TOP_TOLERANCE_PX = 0.5;
 
@@ -43,7 +43,7 @@ export const READER_ROW_TOP_TOLERANCE_PX = 0.5;
  * Whether a row that changed size must move the scroll offset by its change, so the reader's
  * row (the top fully visible one) stays still (TanStack asks on every measurement):
  * - a row above the reader, within {@link ABOVE_VIEWPORT_TOLERANCE_PX} (a row ending 0.1 px
- *   into the viewport lost a 112 px compensation for good under load, issue #12);
+ *   into the viewport lost a 112 px compensation for good under load);
  * - a row that spans the viewport's top (by more than {@link READER_ROW_TOP_TOLERANCE_PX}) with rows visible below it: they are what the reader
  *   reads, so they stay and the spanning row grows upwards, out of view (the fuzzer of issue #13
  *   found an image loading in a half-visible message pushing the text below down);
@@ -75,7 +75,7 @@ export interface AnchorView {
  * that spans it. Whatever changes around it (a prepend, a replaced key above it, a message
  * inserted below a row cut by the viewport's top, an estimate that changed, the prefix
  * leaving), it keeps its place on screen — anchoring depends on the row, never on the count or
- * the edge keys changing (issue #13). A row cut by the top is above the reader, as it is for a
+ * the edge keys changing. A row cut by the top is above the reader, as it is for a
  * resize ({@link shouldCompensateResize}): anchored on it, a message inserted under it pushed
  * the row the reader reads 84 px down (found by the fuzzer).
  */
@@ -122,7 +122,7 @@ export const getAnchoredOffset = (anchor: ReadingAnchor<unknown>, newStart: numb
   Math.max(0, newStart - anchor.distance);
 
 /**
- * Whether this update keeps the reader's row still. The one allowed move (SPEC §2.5): a prefix
+ * Whether this update keeps the reader's row still. The one allowed move: a prefix
  * ("Loading...") that appears while the reader is at the very top is shown, so the rows move
  * down by its height.
  */

@@ -38,7 +38,7 @@ export interface ScrollCommand {
 }
 
 /**
- * Who decides the scroll position, exactly one party at a time (issue #12).
+ * Who decides the scroll position, exactly one party at a time.
  *
  * - `reader`: the person scrolling. The list only reacts (edges, history, seen tracking);
  *   only anchoring writes, to keep the reader's row still when content changes above it.
@@ -207,7 +207,7 @@ const isCorrectedInstantly = (command: ScrollCommand): boolean =>
  * or correction: code or a gesture we cannot see (a scrollbar drag, `scrollTop = 0`) took over,
  * and the command yields rather than pull back. A list that moved up and is still at the bottom
  * was clamped by the browser (rows measured shorter than their estimates): the fuzzer found that
- * taken for the reader, and a resize then lost the bottom by 367 px (issue #13).
+ * taken for the reader, and a resize then lost the bottom by 367 px.
  */
 const isMovedUpUnder = (command: ScrollCommand, offset: number): boolean =>
   command.target.kind === 'bottom' && command.behavior === 'auto' && offset < command.lastOffset - 1;

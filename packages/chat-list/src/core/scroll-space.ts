@@ -1,5 +1,5 @@
 /**
- * Scaled scrolling for conversations taller than a browser lets an element be (issue #15).
+ * Scaled scrolling for conversations taller than a browser lets an element be.
  *
  * Browsers cap an element's height: Chromium at 33 554 432 px, Firefox at about 17 895 697 px.
  * A million messages at 80 px each are 80 000 000 px: past the cap, the newest messages could

@@ -1,7 +1,7 @@
 import type { MessageChange, MessageKey } from './message-changes';
 
 /**
- * Which messages the reader has seen (SPEC §2.6). A message is seen once any
+ * Which messages the reader has seen. A message is seen once any
  * part of it was inside the viewport.
  *
  * Memory: one set entry per seen message, pruned when it outgrows the list, so

@@ -1,5 +1,5 @@
 /**
- * Turns of an assistant transcript (issue #19): a turn starts at a message the app marks
+ * Turns of an assistant transcript: a turn starts at a message the app marks
  * (`isTurnStart`: the reader's prompt) and runs until the next one. A turn that starts at the
  * bottom is brought to the top of the viewport, and the space its reply will take is reserved
  * below it, so the reply streams in without anything moving.

@@ -1,7 +1,7 @@
 import { describeNewMessages, type FollowBehavior } from '../core';
 
 /**
- * `prefers-reduced-motion: reduce` turns every smooth scroll into a jump (issue #17): a follow
+ * `prefers-reduced-motion: reduce` turns every smooth scroll into a jump: a follow
  * policy's `'smooth'` and `scrollTo*({ behavior: 'smooth' })` alike. Read at each command, so
  * a change of the setting applies to the next one.
  */

@@ -1,6 +1,5 @@
 import { observeElementOffset as observeTanstackOffset } from '@tanstack/virtual-core';
 import {
-  AT_BOTTOM_THRESHOLD_RULE,
   NO_COMMITTED_MESSAGES,
   decideFollow,
   planCommit,
@@ -8,14 +7,11 @@ import {
   findAnchorIndex,
   getAnchoredOffset,
   getCommittedEdges,
-  isAtBottomEdge,
-  isAtTopEdge,
   isHeadingForBottom,
   isPinnedWhileGrowing,
   resolveFollowPolicy,
   resolveIsSent,
   defaultIsReceived,
-  sanitizeNumber,
   type MessageKey,
   type ScrollMetrics,
   type ScrollOwnerEffect,
@@ -38,6 +34,8 @@ import { createOpening } from './engine/opening';
 import { createOpeningWindow } from './engine/opening-window';
 import { createOwner } from './engine/owner';
 import { createReadingAnchor } from './engine/reading-anchor';
+import { createEdges } from './engine/edges';
+import { createListState } from './engine/list-state';
 import { createReporting } from './engine/reporting';
 import { createRowKeys, PREFIX_KEY, SUFFIX_KEY } from './engine/row-keys';
 import { createRowMeasuring, measureRowElement } from './engine/row-measuring';
@@ -92,7 +90,7 @@ export const createChatListEngine = <TMessage>() => {
   let isRemeasuring = false;
   /** The element as tall as all rows (`totalSize`), when the markup hands it over. */
   let sizer: HTMLElement | null = null;
-  /** The visually hidden polite live region that announces newer messages (issue #17), when rendered. */
+  /** The visually hidden polite live region that announces newer messages, when rendered. */
   let announcer: HTMLElement | null = null;
   let isMounted = false;
   /** The owner of the scroll position: the reader, a command, or the pin (engine/owner.ts). */
@@ -137,6 +135,7 @@ export const createChatListEngine = <TMessage>() => {
     onLayoutChange: () => onLayoutChange(),
     isCompensationHeld: () => isHeadingForBottom(ownership.current) || isRemeasuring,
     compensatesAnchoredResize: (item, instance) => readingAnchor.compensatesResize(item, instance),
+    catchUpTanstack: () => scrollerEvents.catchUpTanstack(),
   });
 
   let committed = NO_COMMITTED_MESSAGES;
@@ -144,9 +143,6 @@ export const createChatListEngine = <TMessage>() => {
   /** The messages the chat policy last ran for; anything else is a commit still in progress. */
   let committedMessages: readonly TMessage[] | null = null;
 
-  // The edges as the last read found them; an empty list is at both.
-  let isAtTop = true;
-  let isAtBottom = true;
   /** `hasNewer` as of the last commit: messages that arrive while it was true are a loaded page, not news. */
   let committedHasNewer = false;
   /** onOlderMessages / onNewerMessages calls waiting for the paint (see `flushBatches`). */
@@ -155,7 +151,7 @@ export const createChatListEngine = <TMessage>() => {
   /**
    * Whether the list has opened: its rows were rendered and the opening committed. The first
    * commit renders no rows; they come in the scroller's first layout, before the first paint
-   * (issue #15), after the app's own mount effects, whose commands wait for them.
+   *, after the app's own mount effects, whose commands wait for them.
    */
   const hasOpened = () => committedMessages !== null;
   /** The oldest messages of a long conversation, left out of TanStack's layout until after the opening's paint. */
@@ -164,16 +160,9 @@ export const createChatListEngine = <TMessage>() => {
     hasOpened,
     firstLaidOutStart: () => getLayout(virtualizer)[0]?.start,
   });
-  const hasNewer = () => inputs.options.hasNewer === true;
-  const atBottomThreshold = () => sanitizeNumber(inputs.options.atBottomThreshold, AT_BOTTOM_THRESHOLD_RULE);
-  /**
-   * Whether the list stands at the bottom of the conversation within the edge tolerance, whatever
-   * `atBottomThreshold` says: only there does the pin hold it. The threshold widens what counts
-   * as at the bottom (`isAtBottom`, following the next message, the unseen count); a pin that
-   * held the whole threshold pulled a reader who stepped 60 px up (a wheel notch, an arrow key)
-   * back to the bottom at the next measurement.
-   */
-  const isAtPinnedBottomEdge = (metrics: ScrollMetrics) => !hasNewer() && isAtBottomEdge(metrics);
+  /** At the top, at the bottom of the conversation, and where the pin holds the list. */
+  const edges = createEdges({ ...view, isGliding: () => glide.isGliding() });
+  const { hasNewer, isAtPinnedBottomEdge } = edges;
   /** The message key of a row of the current render; the prefix and the suffix have their own. */
   const getRowMessageKey = (virtualIndex: number): MessageKey => {
     const { messages, getKeyAt } = inputs;
@@ -252,7 +241,7 @@ export const createChatListEngine = <TMessage>() => {
 
   /**
    * The content's height: TanStack's total, and the space a turn held at the top reserves
-   * below it (issue #19). Everything that sizes the content or aims at its bottom uses this,
+   * below it. Everything that sizes the content or aims at its bottom uses this,
    * so the bottom of a list with a held turn is that turn at the top.
    */
   const contentSize = () => {
@@ -273,7 +262,7 @@ export const createChatListEngine = <TMessage>() => {
   });
   /** The largest offset the list can take (never negative: content shorter than the viewport cannot scroll). */
   const bottomOffset = (element: HTMLElement) => Math.max(0, scrollSizeNow() - element.clientHeight);
-  /** TanStack's largest offset: the list's, which a scaled list's scroller does not have (issue #15). */
+  /** TanStack's largest offset: the list's, which a scaled list's scroller does not have. */
   const maxListOffset = () => (scroller === null ? null : scrollSizeNow() - scroller.clientHeight);
   /**
    * TanStack's `observeElementRect`: the scroller's size, read now and then whenever the
@@ -302,6 +291,7 @@ export const createChatListEngine = <TMessage>() => {
     notify: (offset: number, isScrolling: boolean) => void,
   ): (() => void) | undefined =>
     observeTanstackOffset(instance, (offset, isScrolling) => {
+      scrollerEvents.noteTanstackRead();
       if (instance.scrollElement !== null) scaledSpace.readScrollerMove(instance.scrollElement);
       notify(offset + scaling.appliedSpace.shift, isScrolling);
     });
@@ -320,7 +310,7 @@ export const createChatListEngine = <TMessage>() => {
   };
 
   /**
-   * `remeasure()` (issue #14): forgets every measured size and measures the rendered rows again,
+   * `remeasure()`: forgets every measured size and measures the rendered rows again,
    * in one synchronous step, so no frame shows them at their estimates. Rows out of view go back
    * to `estimateSize` until they render. Compensating each row as TanStack would moves the list
    * once per row, from offsets that are all stale: instead the reader's row is found before and
@@ -381,6 +371,15 @@ export const createChatListEngine = <TMessage>() => {
     }
   };
 
+  /** What the app's controls render with (`useChatListState`): each value as the app was last told of it. */
+  const listState = createListState(() => ({
+    ...edges.reported,
+    unseenCount: reporting.unseenCount(),
+    isLoadingOlder: edgeLoaders.isLoading('older'),
+    isLoadingNewer: edgeLoaders.isLoading('newer'),
+    currentTurnId: reporting.currentTurnKey(),
+  }));
+
   /** What the list tells the app about what is in view: seen, unseen count, range, read receipts, current turn. */
   const reporting = createReporting<TMessage>({
     ...view,
@@ -391,6 +390,7 @@ export const createChatListEngine = <TMessage>() => {
     isRowMeasured: (row) => isRowMeasured(virtualizer, row.key),
     isViewMoving: () => ownership.current.kind === 'command',
     findCurrentTurn: () => turns.findCurrentTurn(),
+    onReported: () => listState.refresh(),
   });
   const { seen, reportVisible, recheckRead } = reporting;
 
@@ -419,7 +419,7 @@ export const createChatListEngine = <TMessage>() => {
     reporting,
     hasOpened,
     scrollSizeNow: () => scrollSizeNow(),
-    isAtBottom: () => !hasNewer() && (isAtBottomEdge(readMetrics(), atBottomThreshold()) || glide.isGliding()),
+    isAtBottom: edges.isAtBottomNow,
     isScrolling: () => scrollerEvents.isScrolling,
     findTurnTarget: (target) => turns.findTarget(target),
     remeasure: () => remeasure(),
@@ -428,12 +428,14 @@ export const createChatListEngine = <TMessage>() => {
     writer: scrollWriter,
     scrollerOffset: () => scaling.scrollerOffset,
     readEdgesAsReaderMove: () => syncWithScroller(false),
+    listState,
   });
 
   /** Loading both ways: the app's loaders called near each end, and `aria-busy` while one loads. */
   const edgeLoaders = createEdgeLoaders<TMessage>({
     ...view,
     handle,
+    onLoadingChange: () => listState.refresh(),
   });
 
   /**
@@ -447,7 +449,7 @@ export const createChatListEngine = <TMessage>() => {
    * TanStack's `onChange`: rows were measured (or the range moved). The content may have grown
    * under a pinned list; rows may have come into view without a scroll event (rows above the
    * viewport measured smaller while the list is pinned: the fuzzer found rows in view never
-   * marked seen, issue #13).
+   * marked seen).
    */
   const onLayoutChange = () => {
     if (rowMeasuring.deferLayoutChange()) return;
@@ -474,20 +476,11 @@ export const createChatListEngine = <TMessage>() => {
    */
   const syncWithScroller = (isOwnWrite = true) => {
     if (scroller === null) return;
-    const { options } = inputs;
     const metrics = readMetrics();
-    const wasAtTop = isAtTop;
-    const wasAtBottom = isAtBottom;
-    isAtTop = isAtTopEdge(metrics);
-    // Not at the bottom of the conversation while newer messages are still to load (issue #16).
-    const isAtBottomEdgeNow = !hasNewer() && isAtBottomEdge(metrics, atBottomThreshold());
-    // A glide on its way there is at the bottom for the app: no "↓ new" flicker while it trails.
-    // The owner reads the edge itself: the reader's scroll away must release the pin.
-    isAtBottom = isAtBottomEdgeNow || glide.isGliding();
+    const reportEdges = edges.read(metrics);
     scrollWriter.noteKnownOffset(metrics.scrollOffset);
     dispatch({ type: 'edges-read', isAtBottom: isAtPinnedBottomEdge(metrics), isOwnWrite });
-    if (isAtTop !== wasAtTop) options.onAtTopChange?.(isAtTop);
-    if (isAtBottom !== wasAtBottom) options.onAtBottomChange?.(isAtBottom);
+    reportEdges();
     reportVisible();
     edgeLoaders.readZones(metrics, () => {
       const layout = getLayout(virtualizer);
@@ -496,6 +489,7 @@ export const createChatListEngine = <TMessage>() => {
         suffixSize: inputs.hasSuffix ? (layout[layout.length - 1]?.size ?? 0) : 0,
       };
     });
+    listState.refresh();
   };
 
   const pinToBottom = () => bottomPin.holdAtBottom();
@@ -570,6 +564,7 @@ export const createChatListEngine = <TMessage>() => {
       openingWindow.cancelEnd();
       scrollWriter.stop();
       edgeLoaders.unmount();
+      listState.reset();
       // A watch frame still scheduled finds no command and stops.
       dispatch({ type: 'unmounted' });
       // Unmounted, a waiting command resolves false at once, as any command on an unmounted list.
@@ -597,7 +592,7 @@ export const createChatListEngine = <TMessage>() => {
     committedHasNewer = hasNewer();
     reporting.applyChange(change, length, getKeyAt);
 
-    const wasAtBottom = isAtBottom || isHeadingForBottom(ownership.current);
+    const wasAtBottom = edges.reported.isAtBottom || isHeadingForBottom(ownership.current);
     const plan = planCommit({
       change,
       wasAtLiveEnd,
@@ -607,7 +602,7 @@ export const createChatListEngine = <TMessage>() => {
       pinsWhileGrowing: ownership.pinsWhileGrowing,
     });
     if (plan.opens) {
-      // A new conversation opens at its newest message, whatever the follow mode (SPEC §2.5).
+      // A new conversation opens at its newest message, whatever the follow mode.
       edgeLoaders.reopen();
       scrollerEvents.forgetReaderHeading();
       turns.reset();
@@ -660,7 +655,7 @@ export const createChatListEngine = <TMessage>() => {
    * A prerendered list (no height yet) is left alone.
    */
   const fitSizer = () => {
-    // The one place the turn's reserve is settled: the layout has just changed (issue #19).
+    // The one place the turn's reserve is settled: the layout has just changed.
     turns.settleReserve(virtualizer.getTotalSize());
     if (sizer === null || sizer.style.height === '') return;
     sizer.style.height = `${scrollSizeIn(scaling.appliedSpace, contentSize())}px`;
@@ -689,7 +684,7 @@ export const createChatListEngine = <TMessage>() => {
     syncPolicy();
     pinToBottom();
     // `isTurnStart` or `turnPeek` may have come, gone or changed without a scroll or a commit
-    // (issue #19); otherwise the commit or the scroll has reported the turn already.
+    //; otherwise the commit or the scroll has reported the turn already.
     reporting.reportTurnIfOptionsChanged();
     if (isMounted) openingWindow.afterRender();
     openingWindow.runWaitingCommands();
@@ -743,7 +738,7 @@ export const createChatListEngine = <TMessage>() => {
     /**
      * Gives TanStack the scroller, once it is laid out (or there is no layout to wait for), and
      * lets it read the size now, so that the render that follows has its rows in range. Until
-     * then the list renders no rows, and TanStack would only have forced a layout (issue #15).
+     * then the list renders no rows, and TanStack would only have forced a layout.
      */
     attachScroller() {
       isScrollerAttached = true;
@@ -760,6 +755,7 @@ export const createChatListEngine = <TMessage>() => {
      */
     update(render: RenderInputs<TMessage>): (virtualIndex: number) => MessageKey {
       const previous = inputs as LaidOutInputs<TMessage> | undefined;
+      if (virtualizer !== undefined) scrollerEvents.catchUpTanstack();
       rowMeasuring.startRender();
       openingWindow.planHiddenCount(previous, render);
       const next: LaidOutInputs<TMessage> = {

@@ -1,4 +1,18 @@
-import { isUnboundedViewport } from '../core';
+import {
+  AT_BOTTOM_THRESHOLD_RULE,
+  HISTORY_END_OFFSET_RULE,
+  INITIAL_RENDER_COUNT_RULE,
+  MESSAGES_SEEN_DELAY_RULE,
+  MESSAGES_SEEN_RATIO_RULE,
+  NEWER_END_OFFSET_RULE,
+  OLDER_END_OFFSET_RULE,
+  OVERSCAN_RULE,
+  TURN_PEEK_RULE,
+  describeNumberProblem,
+  isUnboundedViewport,
+  isValidFollow,
+} from '../core';
+import type { ChatListBehaviorOptions } from './types';
 
 declare const process: { env: { NODE_ENV?: string } };
 
@@ -23,7 +37,7 @@ export function warnOnce(message: string | null | (() => string), kind?: string)
 
 /**
  * Development only (call it inside a `NODE_ENV` check, so bundlers drop it): a scroller that
- * grows with its content virtualizes nothing (issue #14).
+ * grows with its content virtualizes nothing.
  */
 export function warnIfUnbounded(scroller: HTMLElement | null, contentHeight: number): void {
   if (
@@ -33,6 +47,53 @@ export function warnIfUnbounded(scroller: HTMLElement | null, contentHeight: num
     warnOnce(
       `the list has no bounded height: it grew to ${scroller.clientHeight} px to hold every message, so every row is rendered and nothing scrolls. Give its parent a height, or set a height or max-height through className or style.`,
       'unbounded',
+    );
+  }
+}
+
+/**
+ * Development only (call it inside a `NODE_ENV` check, so bundlers drop it): a bad number, a
+ * `messages` that is not an array, an unknown follow mode, an option under its former name. Each
+ * is used as the list can (a fallback, no messages, the default mode, the new name), and said once.
+ */
+export function warnOfBadOptions<TMessage>(options: ChatListBehaviorOptions<TMessage>): void {
+  warnOnce(describeNumberProblem(options.overscan, OVERSCAN_RULE));
+  warnOnce(describeNumberProblem(options.atBottomThreshold, AT_BOTTOM_THRESHOLD_RULE));
+  warnOnce(describeNumberProblem(options.initialRenderCount, INITIAL_RENDER_COUNT_RULE));
+  warnOnce(describeNumberProblem(options.olderEndOffset, OLDER_END_OFFSET_RULE));
+  warnOnce(describeNumberProblem(options.historyEndOffset, HISTORY_END_OFFSET_RULE));
+  warnOnce(describeNumberProblem(options.newerEndOffset, NEWER_END_OFFSET_RULE));
+  warnOnce(describeNumberProblem(options.messagesSeenRatio, MESSAGES_SEEN_RATIO_RULE));
+  warnOnce(describeNumberProblem(options.messagesSeenDelay, MESSAGES_SEEN_DELAY_RULE));
+  warnOnce(describeNumberProblem(options.turnPeek, TURN_PEEK_RULE));
+  warnOfRenamedOptions(options);
+  const { messages, follow } = options;
+  if (!Array.isArray(messages)) warnOnce(`messages must be an array, got ${typeof messages}; rendering none.`);
+  if (!isValidFollow(follow)) {
+    warnOnce(
+      () =>
+        `follow=${typeof follow === 'string' ? `"${follow}"` : String(follow)} is not a follow mode: pass 'always', 'never', 'at-bottom' or 'only-received', or a policy function (followWhen(…) or your own). Following as 'at-bottom', the default.`,
+      'follow',
+    );
+  }
+}
+
+/** Options renamed so that the older and the newer end read alike, with the name that replaced each. */
+const RENAMED_OPTIONS = {
+  onHistoryEndReached: 'onOlderEndReached',
+  historyEndOffset: 'olderEndOffset',
+} as const;
+
+/**
+ * Development only: an option under its former name still works, and says once what it is now
+ * called (the old names go in the next major version).
+ */
+export function warnOfRenamedOptions(options: Partial<Record<keyof typeof RENAMED_OPTIONS, unknown>>): void {
+  for (const [formerName, name] of Object.entries(RENAMED_OPTIONS)) {
+    if (options[formerName as keyof typeof RENAMED_OPTIONS] === undefined) continue;
+    warnOnce(
+      `${formerName} is now called ${name}, to match its counterpart at the newer end; the old name still works until the next major version.`,
+      `renamed-${formerName}`,
     );
   }
 }

@@ -32,6 +32,45 @@ export interface ScrollToMessageOptions {
 /** Options of `scrollToTop` / `scrollToBottom`. */
 export type ScrollToEdgeOptions = Pick<ScrollToMessageOptions, 'behavior'>;
 
+/**
+ * What the list shows now, for the controls around it: a jump-to-latest button, a loading
+ * indicator, a turn navigator. Read it with `useChatListState`, or with the handle's `getState()`
+ * and `subscribe()`. A new object whenever one of its values changes, the same object otherwise.
+ */
+export interface ChatListState {
+  /**
+   * At the bottom of the conversation: within `atBottomThreshold` of the bottom (or on the way
+   * there in a smooth follow), and no newer messages left to load (`hasNewer`). As `onAtBottomChange` reports it.
+   * @defaultValue `true` (before mount)
+   */
+  readonly isAtBottom: boolean;
+  /**
+   * At the top: `scrollTop < 1.5`, or content shorter than the viewport. As `onAtTopChange` reports it.
+   * @defaultValue `true` (before mount)
+   */
+  readonly isAtTop: boolean;
+  /**
+   * Messages newer than the newest one the reader has seen (for "↓ 3 new"). As `onUnseenCountChange` reports it.
+   * @defaultValue `0` (before mount)
+   */
+  readonly unseenCount: number;
+  /**
+   * The promise `onOlderEndReached` returned is pending.
+   * @defaultValue `false`
+   */
+  readonly isLoadingOlder: boolean;
+  /**
+   * The promise `onNewerEndReached` returned is pending.
+   * @defaultValue `false`
+   */
+  readonly isLoadingNewer: boolean;
+  /**
+   * Key of the turn being read (`isTurnStart`), as `onCurrentTurnChange` reports it.
+   * @defaultValue `undefined` (without turns)
+   */
+  readonly currentTurnId: MessageKey | undefined;
+}
+
 /** Messages intersecting the viewport. */
 export interface VisibleRange {
   firstIndex: number;
@@ -172,4 +211,16 @@ export interface ChatListHandle<TMessage = unknown> {
    * @defaultValue options `{ behavior: 'auto' }`
    */
   scrollToTurn(target: 'previous' | 'next' | MessageKey, options?: ScrollToEdgeOptions): Promise<boolean>;
+  /**
+   * What the list shows now (at the bottom, unseen count, loading, current turn): the object
+   * `useChatListState` renders with. The same object until one of its values changes.
+   * @defaultValue returns the state before mount: at the top and the bottom, nothing unseen or loading
+   */
+  getState(): ChatListState;
+  /**
+   * Calls `listener` after each change of `getState()`; returns the function that stops it. For
+   * stores and frameworks other than React state (`useSyncExternalStore` takes it as it is).
+   * @defaultValue no listener
+   */
+  subscribe(listener: () => void): () => void;
 }

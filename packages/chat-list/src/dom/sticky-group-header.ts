@@ -17,7 +17,7 @@ export interface StickyGroupHeaderSource<TMessage> {
   groupKeyAt: (index: number) => GroupKey | undefined;
   /** Whether a header sticks at all (groups are on and `stickyGroupHeader` is not false). */
   isEnabled: () => boolean;
-  /** The list's offset (the scroller's, plus the content above a scaled list's window, issue #15). */
+  /** The list's offset (the scroller's, plus the content above a scaled list's window). */
   scrollOffset: () => number;
   /**
    * The stuck group changed. After a scroll (`isFromScroll`, called from the animation frame of
@@ -28,7 +28,7 @@ export interface StickyGroupHeaderSource<TMessage> {
 }
 
 /**
- * Keeps the header of the group at the viewport's top stuck to the top of the list (issue #16).
+ * Keeps the header of the group at the viewport's top stuck to the top of the list.
  * The core decides which group and how far the next group's header pushes it up; this reads the
  * scroll offset and the header's height, writes the push to the header element directly (it
  * changes every frame of a scroll, a render per frame would be wasted), and asks for a render
@@ -91,7 +91,7 @@ export const createStickyGroupHeader = <TMessage>(source: StickyGroupHeaderSourc
    * own listener had read the new offset, and it rendered what the app had just set in the same
    * event too (the "Loading..." of a history load started by that scroll): the list was
    * anchored against the old offset and went back to where the scroll started (found in the
-   * demo, issue #16).
+   * demo).
    */
   let frame = 0;
   const onScroll = () => {

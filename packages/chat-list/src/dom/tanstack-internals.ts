@@ -3,7 +3,7 @@ import { isTracing, traceModelOffset } from './engine-trace';
 
 /**
  * Every use of a TanStack Virtual member that is private, or public but undocumented, lives
- * in this file (issue #12). Each names the public API that would replace it; docs/upstream.md
+ * in this file. Each names the public API that would replace it; docs/upstream.md
  * asks for them. They are safe only at the exact version the catalog pins
  * (`@tanstack/react-virtual` 3.14.26 → `@tanstack/virtual-core` 3.19.11):
  * tanstack-internals.test.ts fails, naming the member, when an upgrade changes one.
@@ -60,7 +60,7 @@ export const relayoutFrom = (virtualizer: ListVirtualizer, firstChangedRow: numb
  * Leaves room in the layout's typed array (private `_singleLaneMeasurements.flat`) for the next
  * appended row. TanStack allocates it at exactly two numbers per row when it lays out every row
  * (the end of the opening window, a prepend), so the first append after that copied all of it:
- * at 100 000 messages, 1.6 MB in the append's render (issue #15). Grown here, the copy falls in
+ * at 100 000 messages, 1.6 MB in the append's render. Grown here, the copy falls in
  * the render that laid out every row, which is slow anyway. Upstream: as `reserveLayoutCapacity`.
  */
 export const keepRoomToAppend = (virtualizer: ListVirtualizer): void =>
@@ -70,7 +70,7 @@ export const keepRoomToAppend = (virtualizer: ListVirtualizer): void =>
  * Grows the layout's typed array (private `_singleLaneMeasurements.flat`) ahead of the rows, as
  * an array list does. TanStack allocates it at exactly two numbers per row and, when the count
  * grows, allocates and copies a new one: at 100 000 messages that is 1.6 MB per appended message
- * (issue #15). A longer array is reused as it is: TanStack writes and reads only the rows it has.
+ *. A longer array is reused as it is: TanStack writes and reads only the rows it has.
  * Upstream: the same growth inside `getMeasurements`.
  */
 const reserveLayoutCapacity = (internals: VirtualizerInternals, count: number): void => {
@@ -107,7 +107,7 @@ export const isRowMeasured = (virtualizer: ListVirtualizer, key: VirtualItem['ke
 /**
  * TanStack's maps by row key (public but undocumented `itemSizeCache` and `elementsCache`, which
  * TanStack creates once and reads through `getItemKey`), for the engine to re-key in place: its
- * layout keys are positions that follow their messages (core `layout-keys.ts`, issue #15), so
+ * layout keys are positions that follow their messages (core `layout-keys.ts`), so
  * when rows move, their measured sizes and elements move with them. Upstream: a
  * `moveItems(from, by)` that shifts what TanStack keeps by key, or keys asked only where needed.
  */
@@ -132,7 +132,7 @@ export const setModelScrollOffset = (virtualizer: ListVirtualizer, offset: numbe
  * Gives TanStack the list's largest offset in place of the scroll element's (private
  * `_elementMaxScrollOffset`, which reads `scrollHeight − clientHeight`). Past the browser's
  * height cap the scroller holds a window of the content and the list's offsets run past the
- * scroller's (issue #15): TanStack clamped `scrollToIndex(500 000)` of a million messages to the
+ * scroller's: TanStack clamped `scrollToIndex(500 000)` of a million messages to the
  * window's bottom, and took every offset past it for an overscroll. Unscaled, the two are equal.
  * Upstream: an option such as `getMaxScrollOffset`, for scroll containers that map offsets.
  */
@@ -175,7 +175,7 @@ export const measureElementNow = (virtualizer: ListVirtualizer, element: HTMLEle
 /**
  * Lets TanStack take the scroll element its `getScrollElement` now returns, and read its size,
  * at once (public but undocumented `_willUpdate`, which the React adapter calls in every layout
- * effect). The engine hides the scroller from TanStack until its first layout (issue #15): taken
+ * effect). The engine hides the scroller from TanStack until its first layout: taken
  * in the first commit, its size read forced a layout there, and the range it then found was
  * rendered again before the task ended. Called in the layout's ResizeObserver callback, where
  * reading the size costs nothing, the rows of the render that follows are in range.

@@ -22,7 +22,7 @@ export interface TurnAnchorSource<TMessage> {
   isTurnStart: () => ((message: TMessage) => boolean) | undefined;
   turnPeek: () => number | undefined;
   scroller: () => HTMLElement | null;
-  /** The list's offset (the scroller's, plus the content above a scaled list's window, issue #15). */
+  /** The list's offset (the scroller's, plus the content above a scaled list's window). */
   scrollOffset: () => number;
 }
 

@@ -5,6 +5,7 @@ export type { Alignment, FollowMode, GroupKey, MessageKey, ScrollAlign };
 
 export type {
   ChatListHandle,
+  ChatListState,
   FollowContext,
   FollowPolicy,
   ScrollToEdgeOptions,
@@ -73,15 +74,17 @@ export interface ChatListBehaviorOptions<TMessage> {
    */
   stickyGroupHeader?: boolean;
   /**
-   * Height in px before a row is measured. Keep it stable (module-level or `useCallback`): a
-   * new function re-estimates every row not yet measured; `remeasure()` on the handle forgets
+   * Height in px before a row is measured. Called for every message when a conversation opens
+   * (keep it cheap: a million messages make a million calls). Keep it stable (module-level or
+   * `useCallback`): a new function re-estimates every row not yet measured; `remeasure()` on the handle forgets
    * the measured ones too.
    * @defaultValue `() => 80`
    */
   estimateSize?: (message: TMessage, index: number) => number;
   /**
    * Open at this message instead of the newest one, whenever a conversation opens (`messages`
-   * going from none to some, or every key replaced). Read at that moment only; a key that is
+   * going from none to some, or to an array that holds neither the first nor the last message
+   * of the one before). Read at that moment only; a key that is
    * not among the messages opens at the bottom, with a development warning. `'last-turn'` opens
    * a saved transcript at its last turn (`isTurnStart`): its first message at the top when the
    * turn is taller than the viewport, else at the bottom.
@@ -124,7 +127,9 @@ export interface ChatListBehaviorOptions<TMessage> {
   /**
    * How many of the newest messages to render before the list has a viewport: in the server
    * HTML (SSR, React Server Components' client boundary) and the render that hydrates it, so the
-   * message area is not blank until then. Render about a viewport's worth; at most 100.
+   * message area is not blank until then. Render about a viewport's worth; at most 100. They are
+   * the newest ones also with `initialAnchor` or `initialSnapshot`: such a page goes to that message
+   * as it hydrates.
    * @defaultValue `0`
    */
   initialRenderCount?: number;
@@ -177,12 +182,31 @@ export interface ChatListBehaviorOptions<TMessage> {
    */
   followSentMessages?: boolean;
   /**
-   * Distance in px from the top that asks for older history.
+   * Whether older messages exist before the first one in `messages`. While it is false,
+   * `onOlderEndReached` is not called: set it to false with the first message of the conversation.
+   * @defaultValue `true`
+   */
+  hasOlder?: boolean;
+  /**
+   * Distance in px from the top (from the first message) that asks for older messages.
+   * @defaultValue `10`
+   */
+  olderEndOffset?: number;
+  /**
+   * Asked for older messages near the top (prepend them: the view does not move; set `hasOlder`
+   * to false with the first page). Not called again while the promise it returns is pending.
+   * @defaultValue `undefined`
+   */
+  onOlderEndReached?: (handle: ChatListHandle<TMessage>) => void | Promise<unknown>;
+  /**
+   * The former name of `olderEndOffset`, which is read first when both are given.
+   * @deprecated Use `olderEndOffset`.
    * @defaultValue `10`
    */
   historyEndOffset?: number;
   /**
-   * Asked for older messages. Not called again while the promise it returns is pending.
+   * The former name of `onOlderEndReached`, which is called instead when both are given.
+   * @deprecated Use `onOlderEndReached`.
    * @defaultValue `undefined`
    */
   onHistoryEndReached?: (handle: ChatListHandle<TMessage>) => void | Promise<unknown>;
@@ -229,7 +253,8 @@ export interface ChatListBehaviorOptions<TMessage> {
    */
   onAtBottomChange?: (isAtBottom: boolean) => void;
   /**
-   * Every scroll event, with `scrollTop`.
+   * Every scroll event, with the list's offset: `scrollTop`, or past the browser's height cap the
+   * offset in the whole conversation.
    * @defaultValue `undefined`
    */
   onScroll?: (offset: number) => void;

@@ -79,15 +79,15 @@ describe('announcing newer messages', () => {
 describe('aria-busy', () => {
   test('is set while a history request is pending and removed when it settles', async () => {
     let settle = () => {};
-    const onHistoryEndReached = vi.fn(() => new Promise<void>((resolve) => (settle = resolve)));
-    const list = renderList({ messages: makeMessages(50), onHistoryEndReached, historyEndOffset: 100 });
+    const onOlderEndReached = vi.fn(() => new Promise<void>((resolve) => (settle = resolve)));
+    const list = renderList({ messages: makeMessages(50), onOlderEndReached, olderEndOffset: 100 });
     expect(list.scroller.hasAttribute('aria-busy')).toBe(false);
     // jsdom has no content height: give the scroller one, then the reader scrolls near the top.
     Object.defineProperty(list.scroller, 'scrollHeight', { configurable: true, value: 2500 });
     fireEvent.wheel(list.scroller, { deltaY: -100 });
     list.scroller.scrollTop = 50;
     fireEvent.scroll(list.scroller);
-    expect(onHistoryEndReached).toHaveBeenCalledTimes(1);
+    expect(onOlderEndReached).toHaveBeenCalledTimes(1);
     expect(list.scroller.getAttribute('aria-busy')).toBe('true');
     await act(async () => settle());
     expect(list.scroller.hasAttribute('aria-busy')).toBe(false);

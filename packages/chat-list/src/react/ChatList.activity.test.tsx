@@ -11,11 +11,11 @@ afterEach(cleanup);
 
 test('a history request that settles after the list was hidden and shown again does not unlock another call while the newer one is pending', async () => {
   const settleRequest: Array<() => void> = [];
-  const onHistoryEndReached = vi.fn(() => new Promise<void>((resolve) => settleRequest.push(resolve)));
+  const onOlderEndReached = vi.fn(() => new Promise<void>((resolve) => settleRequest.push(resolve)));
   const messages = makeMessages(100);
   const list = (mode: 'visible' | 'hidden') => (
     <Activity mode={mode}>
-      <ChatList messages={messages} renderMessage={renderText} onHistoryEndReached={onHistoryEndReached} />
+      <ChatList messages={messages} renderMessage={renderText} onOlderEndReached={onOlderEndReached} />
     </Activity>
   );
   const { container, rerender } = render(list('visible'));
@@ -27,22 +27,22 @@ test('a history request that settles after the list was hidden and shown again d
   };
 
   scrollTo(2);
-  expect(onHistoryEndReached).toHaveBeenCalledTimes(1);
+  expect(onOlderEndReached).toHaveBeenCalledTimes(1);
   rerender(list('hidden'));
   rerender(list('visible'));
   scrollTo(1000);
   scrollTo(2);
-  expect(onHistoryEndReached).toHaveBeenCalledTimes(2);
+  expect(onOlderEndReached).toHaveBeenCalledTimes(2);
 
   // The first request settles late; the second is still pending, so leaving the zone and
   // coming back must not ask a third time.
   await act(async () => settleRequest[0]!());
   scrollTo(1000);
   scrollTo(2);
-  expect(onHistoryEndReached).toHaveBeenCalledTimes(2);
+  expect(onOlderEndReached).toHaveBeenCalledTimes(2);
 
   await act(async () => settleRequest[1]!());
   scrollTo(1000);
   scrollTo(2);
-  expect(onHistoryEndReached).toHaveBeenCalledTimes(3);
+  expect(onOlderEndReached).toHaveBeenCalledTimes(3);
 });

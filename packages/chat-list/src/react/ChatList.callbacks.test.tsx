@@ -385,48 +385,48 @@ describe('named follow modes', () => {
   });
 });
 
-describe('onHistoryEndReached', () => {
-  test('is called with the handle when a scroll puts the offset within historyEndOffset of the top', () => {
-    const onHistoryEndReached = vi.fn();
-    const { scroller, ref } = renderList({ messages: makeMessages(100), historyEndOffset: 100, onHistoryEndReached });
+describe('onOlderEndReached', () => {
+  test('is called with the handle when a scroll puts the offset within olderEndOffset of the top', () => {
+    const onOlderEndReached = vi.fn();
+    const { scroller, ref } = renderList({ messages: makeMessages(100), olderEndOffset: 100, onOlderEndReached });
     setScrollGeometry(scroller, { scrollHeight: 5000 });
 
     readerScrollsTo(scroller, 2000);
     scrollTo(scroller, 150);
-    expect(onHistoryEndReached).not.toHaveBeenCalled();
+    expect(onOlderEndReached).not.toHaveBeenCalled();
 
     scrollTo(scroller, 80);
-    expect(onHistoryEndReached).toHaveBeenCalledTimes(1);
-    expect(onHistoryEndReached).toHaveBeenCalledWith(ref.current);
+    expect(onOlderEndReached).toHaveBeenCalledTimes(1);
+    expect(onOlderEndReached).toHaveBeenCalledWith(ref.current);
   });
 
   test('is not called again while its promise is pending', async () => {
     let finish: () => void = () => {};
-    const onHistoryEndReached = vi.fn(
+    const onOlderEndReached = vi.fn(
       () =>
         new Promise<void>((resolve) => {
           finish = resolve;
         }),
     );
-    const { scroller } = renderList({ messages: makeMessages(100), onHistoryEndReached });
+    const { scroller } = renderList({ messages: makeMessages(100), onOlderEndReached });
     setScrollGeometry(scroller, { scrollHeight: 5000 });
 
     readerScrollsTo(scroller, 5);
-    expect(onHistoryEndReached).toHaveBeenCalledTimes(1);
+    expect(onOlderEndReached).toHaveBeenCalledTimes(1);
     scrollTo(scroller, 2);
     scrollTo(scroller, 500); // out of the zone…
     scrollTo(scroller, 0); // …and back, still pending
-    expect(onHistoryEndReached).toHaveBeenCalledTimes(1);
+    expect(onOlderEndReached).toHaveBeenCalledTimes(1);
 
     await act(async () => finish());
     scrollTo(scroller, 500);
     scrollTo(scroller, 3);
-    expect(onHistoryEndReached).toHaveBeenCalledTimes(2);
+    expect(onOlderEndReached).toHaveBeenCalledTimes(2);
   });
 
   test('is not called again after its promise settles while nothing changed (no loop)', async () => {
-    const onHistoryEndReached = vi.fn(() => Promise.resolve());
-    const { scroller } = renderList({ messages: makeMessages(100), onHistoryEndReached });
+    const onOlderEndReached = vi.fn(() => Promise.resolve());
+    const { scroller } = renderList({ messages: makeMessages(100), onOlderEndReached });
     setScrollGeometry(scroller, { scrollHeight: 5000 });
 
     readerScrollsTo(scroller, 4);
@@ -435,12 +435,12 @@ describe('onHistoryEndReached', () => {
     scrollTo(scroller, 0);
     await act(async () => {});
 
-    expect(onHistoryEndReached).toHaveBeenCalledTimes(1);
+    expect(onOlderEndReached).toHaveBeenCalledTimes(1);
   });
 
   test('is not called when the list is not scrollable', () => {
-    const onHistoryEndReached = vi.fn();
-    const { scroller } = renderList({ messages: makeMessages(5), historyEndOffset: 100, onHistoryEndReached });
+    const onOlderEndReached = vi.fn();
+    const { scroller } = renderList({ messages: makeMessages(5), olderEndOffset: 100, onOlderEndReached });
 
     // jsdom's scrollHeight 0: content shorter than the viewport.
     scrollTo(scroller, 0);
@@ -448,16 +448,73 @@ describe('onHistoryEndReached', () => {
     setScrollGeometry(scroller, { scrollHeight: VIEWPORT_HEIGHT });
     scrollTo(scroller, 0);
 
-    expect(onHistoryEndReached).not.toHaveBeenCalled();
+    expect(onOlderEndReached).not.toHaveBeenCalled();
   });
 
-  test('is not called at the bottom, even within historyEndOffset of the top', () => {
-    const onHistoryEndReached = vi.fn();
-    const { scroller } = renderList({ messages: makeMessages(5), historyEndOffset: 100, onHistoryEndReached });
+  test('is not called at the bottom, even within olderEndOffset of the top', () => {
+    const onOlderEndReached = vi.fn();
+    const { scroller } = renderList({ messages: makeMessages(5), olderEndOffset: 100, onOlderEndReached });
     setScrollGeometry(scroller, { scrollHeight: VIEWPORT_HEIGHT + 50 });
 
     scrollTo(scroller, 50); // at the bottom, 50 px from the top
 
+    expect(onOlderEndReached).not.toHaveBeenCalled();
+  });
+
+  test('is never called while hasOlder is false, and is once it is true again', () => {
+    const onOlderEndReached = vi.fn();
+    const messages = makeMessages(100);
+    const { scroller, update } = renderList({ messages, hasOlder: false, onOlderEndReached });
+    setScrollGeometry(scroller, { scrollHeight: 5000 });
+
+    readerScrollsTo(scroller, 2000);
+    scrollTo(scroller, 0);
+    expect(onOlderEndReached).not.toHaveBeenCalled();
+
+    update({ messages, hasOlder: true, onOlderEndReached });
+    scrollTo(scroller, 1);
+    expect(onOlderEndReached).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the former names onHistoryEndReached and historyEndOffset', () => {
+  test('still ask for older messages at their offset, and warn once that they were renamed', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const onHistoryEndReached = vi.fn();
+    const messages = makeMessages(100);
+    const { scroller, update } = renderList({ messages, historyEndOffset: 300, onHistoryEndReached });
+    update({ messages: [...messages], historyEndOffset: 300, onHistoryEndReached });
+    setScrollGeometry(scroller, { scrollHeight: 5000 });
+
+    readerScrollsTo(scroller, 2000);
+    scrollTo(scroller, 250); // within the former offset of 300, beyond the default 10
+    expect(onHistoryEndReached).toHaveBeenCalledTimes(1);
+
+    const renames = warn.mock.calls.map(([text]) => String(text)).filter((text) => text.includes('is now called'));
+    expect(renames).toEqual([
+      expect.stringContaining('onHistoryEndReached is now called onOlderEndReached'),
+      expect.stringContaining('historyEndOffset is now called olderEndOffset'),
+    ]);
+  });
+
+  test('give way to the new names when both are given', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const onHistoryEndReached = vi.fn();
+    const onOlderEndReached = vi.fn();
+    const { scroller } = renderList({
+      messages: makeMessages(100),
+      historyEndOffset: 300,
+      olderEndOffset: 100,
+      onHistoryEndReached,
+      onOlderEndReached,
+    });
+    setScrollGeometry(scroller, { scrollHeight: 5000 });
+
+    readerScrollsTo(scroller, 2000);
+    scrollTo(scroller, 250);
+    expect(onOlderEndReached).not.toHaveBeenCalled();
+    scrollTo(scroller, 50);
+    expect(onOlderEndReached).toHaveBeenCalledTimes(1);
     expect(onHistoryEndReached).not.toHaveBeenCalled();
   });
 });

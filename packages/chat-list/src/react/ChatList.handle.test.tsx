@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render } from '@testing-library/react';
-import { createRef } from 'react';
+import { createRef, useRef } from 'react';
 import { afterEach, describe, expect, expectTypeOf, test, vi } from 'vitest';
 import {
   ChatList,
@@ -31,6 +31,21 @@ function renderList(messages: Message[] = makeMessages(100)) {
 function makeScrollable(scroller: HTMLElement, scrollHeight: number): void {
   Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: scrollHeight });
 }
+
+describe('a ref typed without the message type', () => {
+  // Type-checked with the rest of the sources (`npm run typecheck`): before the fix, the message
+  // type was inferred as `unknown` from the ref, so `getMessageKey` was required and
+  // `message.text` did not compile.
+  function Conversation({ messages }: { messages: Message[] }) {
+    const listRef = useRef<ChatListHandle>(null);
+    return <ChatList ref={listRef} messages={messages} renderMessage={(message) => <p>{message.text}</p>} />;
+  }
+
+  test('leaves the message type to messages, and is given the handle', () => {
+    const { container } = render(<Conversation messages={makeMessages(3)} />);
+    expect(container.querySelector('[data-chat-list-scroller]')?.textContent).toContain('text 2');
+  });
+});
 
 describe('the handle has every member of SPEC §2.2', () => {
   test('types of the members', () => {

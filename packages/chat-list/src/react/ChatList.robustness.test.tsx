@@ -68,8 +68,8 @@ describe('bad numeric props', () => {
     { name: 'fractional overscan', prop: 'overscan', props: { overscan: 2.5 } },
     { name: 'infinite overscan', prop: 'overscan', props: { overscan: Number.POSITIVE_INFINITY } },
     { name: 'overscan of 1e9 (every row)', prop: 'overscan', props: { overscan: 1e9 } },
-    { name: 'NaN historyEndOffset', prop: 'historyEndOffset', props: { historyEndOffset: Number.NaN } },
-    { name: 'negative historyEndOffset', prop: 'historyEndOffset', props: { historyEndOffset: -50 } },
+    { name: 'NaN olderEndOffset', prop: 'olderEndOffset', props: { olderEndOffset: Number.NaN } },
+    { name: 'negative olderEndOffset', prop: 'olderEndOffset', props: { olderEndOffset: -50 } },
     { name: 'estimateSize returning NaN', prop: 'estimateSize', props: { estimateSize: () => Number.NaN } },
     { name: 'estimateSize returning 0', prop: 'estimateSize', props: { estimateSize: () => 0 } },
     { name: 'estimateSize returning -10', prop: 'estimateSize', props: { estimateSize: () => -10 } },
@@ -94,7 +94,7 @@ describe('bad numeric props', () => {
         messages={makeMessages(50)}
         renderMessage={renderText}
         overscan={0}
-        historyEndOffset={0}
+        olderEndOffset={0}
         estimateSize={() => 33}
       />,
     );
@@ -188,23 +188,23 @@ describe('React.StrictMode', () => {
 });
 
 describe('unmount', () => {
-  test('resolving a pending onHistoryEndReached promise after unmount causes no error or warning', async () => {
+  test('resolving a pending onOlderEndReached promise after unmount causes no error or warning', async () => {
     let finish: () => void = () => {};
-    const onHistoryEndReached = vi.fn(
+    const onOlderEndReached = vi.fn(
       () =>
         new Promise<void>((resolve) => {
           finish = resolve;
         }),
     );
     const { container, unmount } = render(
-      <ChatList messages={makeMessages(100)} renderMessage={renderText} onHistoryEndReached={onHistoryEndReached} />,
+      <ChatList messages={makeMessages(100)} renderMessage={renderText} onOlderEndReached={onOlderEndReached} />,
     );
     const scroller = getScroller(container);
     Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 5000 });
     fireEvent.wheel(scroller);
     scroller.scrollTop = 2;
     fireEvent.scroll(scroller);
-    expect(onHistoryEndReached).toHaveBeenCalledTimes(1);
+    expect(onOlderEndReached).toHaveBeenCalledTimes(1);
 
     unmount();
     await act(async () => {
@@ -218,20 +218,20 @@ describe('unmount', () => {
 
   test('a history load aborted (rejected) after unmount logs nothing', async () => {
     let abort: () => void = () => {};
-    const onHistoryEndReached = vi.fn(
+    const onOlderEndReached = vi.fn(
       () =>
         new Promise<void>((_resolve, reject) => {
           abort = () => reject(new Error('aborted'));
         }),
     );
     const { container, unmount } = render(
-      <ChatList messages={makeMessages(100)} renderMessage={renderText} onHistoryEndReached={onHistoryEndReached} />,
+      <ChatList messages={makeMessages(100)} renderMessage={renderText} onOlderEndReached={onOlderEndReached} />,
     );
     const scroller = getScroller(container);
     Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 5000 });
     scroller.scrollTop = 2;
     fireEvent.scroll(scroller);
-    expect(onHistoryEndReached).toHaveBeenCalledTimes(1);
+    expect(onOlderEndReached).toHaveBeenCalledTimes(1);
 
     unmount();
     await act(async () => {

@@ -3,6 +3,7 @@ import type { CSSProperties, ForwardedRef, ReactElement, ReactNode, Ref } from '
 import type { MessageKey } from '../core';
 import type { ChatListHandle, ChatListProps } from './types';
 import { useChatList, type UseChatListOptions } from './useChatList';
+import { useHandleInRef } from './useChatListState';
 import { useKeyboardNavigation } from './useKeyboardNavigation';
 import { warnOnce } from '../dom/dev-warnings';
 
@@ -16,7 +17,7 @@ const SCROLLER_STYLE: CSSProperties = {
 /**
  * The scroller fills its parent by default, through a rule without specificity (`:where`), so
  * that any class of the app that sets a height or max-height wins over it; an inline
- * `height: 100%` would beat every class (issue #14).
+ * `height: 100%` would beat every class.
  */
 const DEFAULT_SIZE_RULE = ':where([data-chat-list-scroller]){height:100%}';
 
@@ -34,7 +35,7 @@ const PRERENDERED_SCROLLER_STYLE: CSSProperties = { display: 'flex', flexDirecti
 /**
  * The stuck group header: a zero-height box that sticks to the scroller's top, so it takes no
  * room from the rows and never changes the scroll height; its content hangs below it, over the
- * rows (issue #16).
+ * rows.
  */
 const STICKY_HEADER_STYLE: CSSProperties = { position: 'sticky', top: 0, height: 0, zIndex: 1 };
 
@@ -88,7 +89,7 @@ declare const process: { env: { NODE_ENV?: string } };
 
 const renderNoMessage = (): ReactNode => null;
 
-const MessageContent = React.memo(MessageContentInner, isSameContent) as <TMessage>(
+const MessageContent = /* @__PURE__ */ React.memo(MessageContentInner, isSameContent) as <TMessage>(
   props: MessageContentProps<TMessage>,
 ) => ReactElement;
 
@@ -136,7 +137,7 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
   });
   const { handle, scrollerRef, contentRef, sizerRef, announcerRef, rows, rowsOffset, totalSize, isPrerendered } = list;
   const { stickyHeader } = list;
-  React.useImperativeHandle(ref, () => handle, [handle]);
+  useHandleInRef(ref, handle);
   const keyboard = useKeyboardNavigation({
     list,
     messages,
@@ -151,7 +152,7 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
         ref={scrollerRef}
         data-chat-list-scroller=""
         role={role}
-        // One tab stop: the scroller, or the message row that has focus (issue #17).
+        // One tab stop: the scroller, or the message row that has focus.
         tabIndex={focusedKey === undefined ? 0 : -1}
         onKeyDown={keyboard.onKeyDown}
         onFocus={keyboard.onFocus}
@@ -247,6 +248,9 @@ const ChatListInner = <TMessage,>(props: ChatListProps<TMessage>, ref: Forwarded
  * A virtualized chat message list: opens at the newest message, keeps the view
  * still when history is prepended and follows newer messages by policy.
  */
-export const ChatList = React.forwardRef(ChatListInner) as <TMessage>(
-  props: ChatListProps<TMessage> & { ref?: Ref<ChatListHandle<TMessage>> },
+export const ChatList = /* @__PURE__ */ React.forwardRef(ChatListInner) as <TMessage>(
+  // Not `ChatListHandle<TMessage>`: the message type is inferred from `messages` alone, so that
+  // `useRef<ChatListHandle>(null)` (no member of the handle depends on the message type) does not
+  // make it `unknown` and the message parameter of an inline `renderMessage` with it.
+  props: ChatListProps<TMessage> & { ref?: Ref<ChatListHandle> },
 ) => ReactElement;

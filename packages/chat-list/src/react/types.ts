@@ -6,6 +6,7 @@ export type {
   ChatListBehaviorOptions,
   ChatListHandle,
   ChatListSnapshot,
+  ChatListState,
   InitialAnchor,
   FollowContext,
   FollowPolicy,

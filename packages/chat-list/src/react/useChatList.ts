@@ -2,16 +2,8 @@ import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/re
 import * as React from 'react';
 import { flushSync } from 'react-dom';
 import {
-  AT_BOTTOM_THRESHOLD_RULE,
-  HISTORY_END_OFFSET_RULE,
   INITIAL_RENDER_COUNT_RULE,
-  NEWER_END_OFFSET_RULE,
-  MESSAGES_SEEN_DELAY_RULE,
-  MESSAGES_SEEN_RATIO_RULE,
   OVERSCAN_RULE,
-  TURN_PEEK_RULE,
-  describeNumberProblem,
-  isValidFollow,
   DEFAULT_ESTIMATED_SIZE,
   sanitizeNumber,
   scrollSizeIn,
@@ -20,7 +12,7 @@ import {
   rowCount,
 } from '../core';
 import { createChatListEngine, measureRowElement } from '../dom/chat-list-engine';
-import { warnOnce } from '../dom/dev-warnings';
+import { warnOfBadOptions, warnOnce } from '../dom/dev-warnings';
 import { createStickyGroupHeader, type StuckGroupHeader } from '../dom/sticky-group-header';
 import { getLayout } from '../dom/tanstack-internals';
 import type { ChatListBehaviorOptions, ChatListHandle } from '../dom/types';
@@ -44,7 +36,7 @@ interface UseChatListRowOptions {
   hasSuffix?: boolean;
   /**
    * The key of a message whose row stays rendered however far it is from the viewport: the
-   * row that has keyboard focus, which would lose it if it unmounted (issue #17). It comes
+   * row that has keyboard focus, which would lose it if it unmounted. It comes
    * out of `rows` with `isDetached: true` while it is outside the rendered range.
    * @defaultValue `undefined`
    */
@@ -82,7 +74,7 @@ export type ChatListRow<TMessage> =
       isGroupStart: boolean;
       /**
        * The row's top in the scroller's content, px. Past 15 000 000 px of content the scroller
-       * holds a window of it (issue #15), and this is the row's place in that window.
+       * holds a window of it, and this is the row's place in that window.
        */
       start: number;
       /**
@@ -148,7 +140,7 @@ export interface UseChatListResult<TMessage> {
   /**
    * Height of the scroller's content, px: every row, and the space a turn held at the top
    * reserves below them (`isTurnStart`). Past 15 000 000 px (a million messages) it is the
-   * height of the window of the content the scroller holds (issue #15).
+   * height of the window of the content the scroller holds.
    */
   totalSize: number;
   /**
@@ -174,7 +166,7 @@ export interface UseChatListResult<TMessage> {
    * The virtualizer's row index of `messages[0]`: 1 after a prefix row, 0 without one. While a
    * conversation of 10 000 messages or more opens, the virtualizer lays out only its newest
    * 200 (the older ones stand above them as one block of their estimated height, until the
-   * task after the first paint): then it is negative, minus the number left out (issue #15).
+   * task after the first paint): then it is negative, minus the number left out.
    */
   firstMessageRow: number;
 }
@@ -220,25 +212,7 @@ export const useChatList = <TMessage>(hookOptions: UseChatListOptions<TMessage>)
     hasPrefix = false,
     hasSuffix = false,
   } = options;
-  if (process.env.NODE_ENV !== 'production') {
-    warnOnce(describeNumberProblem(options.overscan, OVERSCAN_RULE));
-    warnOnce(describeNumberProblem(options.atBottomThreshold, AT_BOTTOM_THRESHOLD_RULE));
-    warnOnce(describeNumberProblem(options.initialRenderCount, INITIAL_RENDER_COUNT_RULE));
-    warnOnce(describeNumberProblem(options.historyEndOffset, HISTORY_END_OFFSET_RULE));
-    warnOnce(describeNumberProblem(options.newerEndOffset, NEWER_END_OFFSET_RULE));
-    warnOnce(describeNumberProblem(options.messagesSeenRatio, MESSAGES_SEEN_RATIO_RULE));
-    warnOnce(describeNumberProblem(options.messagesSeenDelay, MESSAGES_SEEN_DELAY_RULE));
-    warnOnce(describeNumberProblem(options.turnPeek, TURN_PEEK_RULE));
-    if (!Array.isArray(messages)) warnOnce(`messages must be an array, got ${typeof messages}; rendering none.`);
-    const { follow } = options;
-    if (!isValidFollow(follow)) {
-      warnOnce(
-        () =>
-          `follow=${typeof follow === 'string' ? `"${follow}"` : String(follow)} is not a follow mode: pass 'always', 'never', 'at-bottom' or 'only-received', or a policy function (followWhen(…) or your own). Following as 'at-bottom', the default.`,
-        'follow',
-      );
-    }
-  }
+  if (process.env.NODE_ENV !== 'production') warnOfBadOptions(options);
   const safeMessages: readonly TMessage[] = Array.isArray(messages) ? messages : NO_MESSAGES;
   const [chat] = React.useState(createChatListEngine<TMessage>);
   const [, requestRender] = React.useReducer((renders: number) => renders + 1, 0);
@@ -246,7 +220,7 @@ export const useChatList = <TMessage>(hookOptions: UseChatListOptions<TMessage>)
   const getKeyAt = React.useCallback(
     (index: number): MessageKey => {
       const message = safeMessages[index];
-      // A hole (undefined or null) is kept as an empty row, so nothing after it shifts or is lost (SPEC §2.8).
+      // A hole (undefined or null) is kept as an empty row, so nothing after it shifts or is lost.
       if (message === undefined || message === null) {
         warnOnce(
           () =>
@@ -305,7 +279,7 @@ export const useChatList = <TMessage>(hookOptions: UseChatListOptions<TMessage>)
   });
   const firstMessageRow = chat.firstMessageRow();
   // An opening window's older messages (and the prefix above them) stand above its rows as one
-  // block of their estimated height, so that nothing moves when they are laid out (issue #15).
+  // block of their estimated height, so that nothing moves when they are laid out.
   const hiddenBlockSize = React.useMemo(() => {
     if (firstMessageRow >= 0) return 0;
     const hiddenCount = -firstMessageRow;
@@ -326,7 +300,7 @@ export const useChatList = <TMessage>(hookOptions: UseChatListOptions<TMessage>)
     // TanStack measures, ranges and compensates rows that resize above the viewport. Keeping
     // the reader's row still across a change of messages is the engine's (its reading
     // anchor): TanStack's `anchorTo: 'end'` anchors only when the edge keys change, so a
-    // replaced key above the viewport moved the view (issue #13), and it pins a list at the end
+    // replaced key above the viewport moved the view, and it pins a list at the end
     // by its own model, which drifts from the DOM by fractions of a pixel per row. Following
     // and pinning are the engine's too.
     anchorTo: 'start',
@@ -341,7 +315,7 @@ export const useChatList = <TMessage>(hookOptions: UseChatListOptions<TMessage>)
       if (chat.shouldRenderSynchronously(isSync)) flushSync(requestRender);
       chat.onLayoutChange();
     },
-    // Past the browser's height cap the scroller holds a window of the content (issue #15):
+    // Past the browser's height cap the scroller holds a window of the content:
     // TanStack is told the list's offsets.
     observeElementOffset: chat.observeElementOffset,
     observeElementRect: chat.observeElementRect,
@@ -383,7 +357,7 @@ export const useChatList = <TMessage>(hookOptions: UseChatListOptions<TMessage>)
   // Until the scroller is laid out, the list renders no rows, or the newest `initialRenderCount`
   // messages (server HTML, hydration). The virtualized rows come in the scroller's first layout,
   // before anything is painted: opening 100 000 messages is then not one long task, as it was
-  // with the rows in the first commit (37 ms against 20, issue #15). Without a ResizeObserver
+  // with the rows in the first commit (37 ms against 20). Without a ResizeObserver
   // (jsdom) or a scroller they come in the first layout effect.
   const initialRenderCount = sanitizeNumber(options.initialRenderCount, INITIAL_RENDER_COUNT_RULE);
   const [hasViewport, setHasViewport] = React.useState(false);
@@ -429,7 +403,7 @@ export const useChatList = <TMessage>(hookOptions: UseChatListOptions<TMessage>)
     getKeyAt,
     getGroupKeyAt,
     focusedKey: isPrerendered ? undefined : options.focusedKey,
-    // Where rows stand in the scroller: their `start` minus the content above a scaled list's window (issue #15).
+    // Where rows stand in the scroller: their `start` minus the content above a scaled list's window.
     shift: chat.scrollSpace().shift,
   });
 

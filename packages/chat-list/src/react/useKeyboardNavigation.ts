@@ -37,7 +37,7 @@ const isKeyboardFocus = (element: HTMLElement): boolean => {
 };
 
 /**
- * Keyboard access for `ChatList` (issue #17): the policy (which key does what) is the core's
+ * Keyboard access for `ChatList`: the policy (which key does what) is the core's
  * `getKeyboardAction`; this hook reads where focus is, moves it, and scrolls the target into
  * view through the list's own commands, so that rows not rendered yet are reached too. Focus
  * moves without the browser scrolling (`preventScroll`): the list's command owns the position.

@@ -38,13 +38,13 @@ export const useRowEstimates = <TMessage>({
   firstMessageRow,
 }: RowEstimatesInputs<TMessage>) => {
   // A snapshot's measured heights stand in for the estimates of its rows, so that a reopened
-  // conversation puts the reader's row on its pixel in the first frame (issue #16).
+  // conversation puts the reader's row on its pixel in the first frame.
   const snapshotSizes = React.useMemo(
     () => (initialSnapshot === undefined ? undefined : new Map(initialSnapshot.sizes)),
     [initialSnapshot],
   );
   // TanStack asks every row's estimate: without an estimate of the app's or a snapshot, no
-  // message is read (issue #15).
+  // message is read.
   const isEstimateFixed = estimateSize === undefined && snapshotSizes === undefined;
   const estimateMessageSize = React.useCallback(
     (index: number): number => {

@@ -1,6 +1,6 @@
 /**
  * `@chat-list/react/testing`: a layout for `ChatList` in jsdom, so an app's own tests see the
- * list as a browser shows it (issue #14). jsdom has no layout engine: every size is 0, so a
+ * list as a browser shows it. jsdom has no layout engine: every size is 0, so a
  * list has no viewport, and a long conversation reports no content height, renders its oldest
  * rows and counts every message as unseen. This gives the scroller a viewport, the rows fixed
  * heights and the content its height, and scrolls like a browser: offsets are clamped and a

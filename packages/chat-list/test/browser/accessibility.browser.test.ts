@@ -88,7 +88,7 @@ describe('semantics', () => {
   });
 
   it('is busy while a page of history loads, and not after', async () => {
-    const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=600000');
+    const fixture = await browser.open('count=50&history=1&olderEndOffset=100&historyDelay=600000');
     await fixture.settled();
     const busy = () =>
       fixture.run<string | null>(`document.querySelector('[data-chat-list-scroller]').getAttribute('aria-busy')`);
@@ -241,7 +241,7 @@ describe('keyboard', () => {
   });
 
   it('asks for history when the keyboard reaches the first message, as scrolling does', async () => {
-    const fixture = await openFocused('count=50&history=1&historyEndOffset=100&historyDelay=300');
+    const fixture = await openFocused('count=50&history=1&olderEndOffset=100&historyDelay=300');
     const firstId = await fixture.run<string>('window.fixture.messages()[0].id');
     await fixture.page.keyboard.press('Home');
     // The first message is told by its id, not its index: the page of history it asks for comes

@@ -323,7 +323,7 @@ describe('lifecycle', () => {
 
   it('unmounts during a pending history load and a smooth scroll with no warning and no late update', async () => {
     // The load stays pending for 2 s, long after the scroll that asked for it settled, even on a slow machine.
-    const fixture = await browser.open('count=2000&history=1&historyEndOffset=100&historyDelay=2000');
+    const fixture = await browser.open('count=2000&history=1&olderEndOffset=100&historyDelay=2000');
     await fixture.settled();
     await fixture.scrollTo(20);
     await fixture.page.waitForFunction(() => window.fixture.events.historyRequests > 0);

@@ -302,7 +302,7 @@ describe('sticky day headers', () => {
     // rendered the app's "Loading..." before TanStack had read the new offset, and the list
     // went back to where the scroll started.
     // The page never lands: the test reads the list under the Loading prefix, however slow the machine.
-    const fixture = await openDays('count=10&groupSize=3&history=1&historyDelay=manual&historyEndOffset=100');
+    const fixture = await openDays('count=10&groupSize=3&history=1&historyDelay=manual&olderEndOffset=100');
     const { scrollTop: bottom } = await fixture.settled();
     expect(bottom).toBeGreaterThan(200);
     expect((await readTop(fixture)).stuck).not.toBeNull();

@@ -7,7 +7,7 @@ describe('history', () => {
   // The pages of these tests land when the test says so (historyDelay=manual): on a loaded machine a
   // timer let the page land before the test had seen "Loading...", and it waited for it in vain.
   it('shows Loading..., prepends exactly 10 and keeps the view still', async () => {
-    const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=manual');
+    const fixture = await browser.open('count=50&history=1&olderEndOffset=100&historyDelay=manual');
     await fixture.settled();
     await fixture.scrollTo(50);
     const anchor = await fixture.topRow();
@@ -27,7 +27,7 @@ describe('history', () => {
   });
 
   it('shows the prefix when it appears while the reader is at the very top: the rows move down by exactly its height', async () => {
-    const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=manual');
+    const fixture = await browser.open('count=50&history=1&olderEndOffset=100&historyDelay=manual');
     await fixture.settled();
     await fixture.scrollTo(0);
     // At scrollTop 0 the first message's top is the viewport's top; the load starts at once.
@@ -52,7 +52,7 @@ describe('history', () => {
   });
 
   it('keeps the prefix out of the way when it appears while the reader is in the zone but not at the very top', async () => {
-    const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=manual');
+    const fixture = await browser.open('count=50&history=1&olderEndOffset=100&historyDelay=manual');
     await fixture.settled();
     await fixture.scrollTo(40);
     const anchor = await fixture.topRow();
@@ -63,7 +63,7 @@ describe('history', () => {
 
   for (const offset of [0, 20]) {
     it(`keeps the first message still when the reader sees "Loading..." at the top (scrollTop ${offset}) and the prepend removes it`, async () => {
-      const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=manual');
+      const fixture = await browser.open('count=50&history=1&olderEndOffset=100&historyDelay=manual');
       await fixture.settled();
       await fixture.scrollTo(50);
       await fixture.page.waitForSelector('[data-chat-list-prefix]');
@@ -86,7 +86,7 @@ describe('history', () => {
     // TanStack measures new rows in their commit only when it takes the list to be still, not
     // within 150 ms of a scroll event: a page that landed sooner was anchored at its estimates,
     // and until the next frame's ResizeObserver the reader's text stood 219.75 px off (CI run).
-    const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyDelay=manual');
+    const fixture = await browser.open('count=50&history=1&olderEndOffset=100&historyDelay=manual');
     await fixture.settled();
     await fixture.scrollTo(0);
     await fixture.page.waitForSelector('[data-chat-list-prefix]');
@@ -125,7 +125,7 @@ describe('history', () => {
   it('is not called again while its promise is pending', async () => {
     // The load stays pending for the whole test, however slow the machine: with a 2 s load the
     // scrolls below outlasted it under 4× CPU throttling, and a call after the prepend is allowed.
-    const fixture = await browser.open('count=50&history=1&historyEndOffset=300&historyDelay=600000');
+    const fixture = await browser.open('count=50&history=1&olderEndOffset=300&historyDelay=600000');
     await fixture.settled();
     await fixture.scrollTo(200);
     await fixture.page.waitForSelector('[data-chat-list-prefix]');
@@ -135,7 +135,7 @@ describe('history', () => {
   });
 
   it('is not called in a loop when the loader finds nothing', async () => {
-    const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyMode=empty&historyDelay=50');
+    const fixture = await browser.open('count=50&history=1&olderEndOffset=100&historyMode=empty&historyDelay=50');
     await fixture.settled();
     await fixture.scrollTo(20);
     await fixture.page.waitForFunction(() => window.fixture.events.historyRequests === 1);
@@ -149,7 +149,7 @@ describe('history', () => {
   });
 
   it('is not called in a loop when the "Loading..." prefix pushes the reader past the threshold and the loader finds nothing', async () => {
-    const fixture = await browser.open('count=50&history=1&historyEndOffset=100&historyMode=empty&historyDelay=50');
+    const fixture = await browser.open('count=50&history=1&olderEndOffset=100&historyMode=empty&historyDelay=50');
     await fixture.settled();
     // Rows near the top are measured first, so the next move lands where it is asked to.
     await fixture.scrollTo(600);
@@ -163,11 +163,11 @@ describe('history', () => {
   });
 
   it('is not called when the list is not scrollable or is at the bottom', async () => {
-    const short = await browser.open('count=2&history=1&historyEndOffset=100');
+    const short = await browser.open('count=2&history=1&olderEndOffset=100');
     await short.settled();
     await short.page.waitForTimeout(300);
     expect(await short.run('window.fixture.events.historyRequests'), 'requests of a short list').toBe(0);
-    const atBottom = await browser.open('count=5&history=1&historyEndOffset=5000');
+    const atBottom = await browser.open('count=5&history=1&olderEndOffset=5000');
     const metrics = await atBottom.settled();
     expect(metrics.gap).toBeLessThanOrEqual(1.5);
     await atBottom.page.waitForTimeout(300);

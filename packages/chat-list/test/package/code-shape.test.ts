@@ -15,10 +15,10 @@ const FUNCTION_LIMIT = 150;
 
 /** What is over its limit today, in lines: files by path, functions by `path#name`. */
 const KNOWN_OVER: Record<string, number> = {
-  'dom/chat-list-engine.ts': 832,
-  'react/useChatList.ts': 475,
-  'dom/chat-list-engine.ts#createChatListEngine': 752,
-  'react/useChatList.ts#useChatList': 262,
+  'dom/chat-list-engine.ts': 828,
+  'react/useChatList.ts': 449,
+  'dom/chat-list-engine.ts#createChatListEngine': 750,
+  'react/useChatList.ts#useChatList': 244,
 };
 
 const sourceFiles = (dir: string): string[] =>

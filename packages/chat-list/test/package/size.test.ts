@@ -107,6 +107,14 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // (the function was over 150 lines), to 20.29 kB and 30.18 kB; the correction's rows rendered
 // again (a stale range stayed 11 frames), to 20.30 kB and 30.19 kB; only when the correction
 // moved the list (no render per frame for a correction in place), to 20.31 kB and 30.20 kB.
+// Then the list's state for the controls around it (`getState`, `subscribe`, refreshed where the
+// app is told of each value) and the older end's names mirroring the newer end's (`hasOlder`, the
+// former names still read) took `ChatList` alone to 20.72 kB; `useChatListState` and `JumpToLatest`
+// took everything to 21.39 kB and 31.26 kB. `/* @__PURE__ */` on `ChatList`'s `forwardRef` and
+// `memo` let a bundler drop `ChatList` from an app that imports only `useChatList`: 20.24 → 18.33 kB.
+// The edges as a module of their own, and TanStack told of a scroll event its listener has yet to
+// read when the app renders inside ours (a list scrolled to the top jumped 819 px back down), took
+// `ChatList` alone to 20.83 kB, `useChatList` alone to 18.43 kB, everything to 21.52 kB and 31.40 kB.
 // Read receipts and the sticky group header are
 // the first candidates for entries of their own when the size work of #12 splits optional
 // features out.
@@ -123,28 +131,28 @@ const BUDGETS = [
     entry: "export * from './dist/index.js';",
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 20309,
+    ceiling: 21522,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 20239,
+    ceiling: 20825,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 20242,
+    ceiling: 18434,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: "export * from './dist/index.js';",
     external: REACT,
     bar: undefined,
-    ceiling: 30202,
+    ceiling: 31399,
   },
 ];
 

@@ -42,7 +42,7 @@ export const createCommandTargets = (host: CommandTargetsHost) => {
    * returns whether it is still there. On the way, TanStack measures only the rows near the target
    * (`shouldMeasureDuringScroll`), so the layout it aimed by can hold estimates for rows the
    * view now shows: the fuzzer found a message asked to end at the viewport's bottom resolved
-   * `true` 40 px above it (issue #13). Rows measured to other sizes move the target: the
+   * `true` 40 px above it. Rows measured to other sizes move the target: the
    * command goes there at once, and lands on a later frame.
    */
   const measureOnArrival = (command: ScrollCommand): boolean => {

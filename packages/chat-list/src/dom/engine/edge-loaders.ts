@@ -2,6 +2,7 @@ import {
   HISTORY_END_OFFSET_RULE,
   INITIAL_HISTORY_TRIGGER,
   NEWER_END_OFFSET_RULE,
+  OLDER_END_OFFSET_RULE,
   isAtBottomEdge,
   isInHistoryZone,
   isInNewerZone,
@@ -11,27 +12,44 @@ import {
   type HistoryTriggerState,
   type ScrollMetrics,
 } from '../../core';
-import type { ChatListHandle } from '../types';
+import type { ChatListBehaviorOptions, ChatListHandle } from '../types';
 import type { KernelView } from './kernel-view';
 
-/** One edge's loader: its trigger, and a token for its latest request. */
+type Loader<TMessage> = ChatListBehaviorOptions<TMessage>['onNewerEndReached'];
+
+/** One edge's loader: the app's callback, its trigger, and a token for its latest request. */
 interface EdgeLoader {
-  callback: 'onHistoryEndReached' | 'onNewerEndReached';
+  /** The callback's name, for the error a failed load logs. */
+  callback: 'onOlderEndReached' | 'onNewerEndReached';
+  loaderOf: <TMessage>(options: ChatListBehaviorOptions<TMessage>) => Loader<TMessage>;
   trigger: HistoryTriggerState;
   /** Counts the calls; unmounting moves it on, so no earlier request settles anything. */
   request: number;
 }
 
-const createEdgeLoader = (callback: EdgeLoader['callback']): EdgeLoader => ({
+const createEdgeLoader = (callback: EdgeLoader['callback'], loaderOf: EdgeLoader['loaderOf']): EdgeLoader => ({
   callback,
+  loaderOf,
   trigger: INITIAL_HISTORY_TRIGGER,
   request: 0,
 });
+
+/** `onOlderEndReached`, or its deprecated name `onHistoryEndReached` (the new name wins when both are given). */
+const olderLoaderOf = <TMessage>(options: ChatListBehaviorOptions<TMessage>): Loader<TMessage> =>
+  options.onOlderEndReached ?? options.onHistoryEndReached;
+
+/** `olderEndOffset`, or its deprecated name `historyEndOffset`. */
+const olderEndOffsetOf = <TMessage>(options: ChatListBehaviorOptions<TMessage>): number =>
+  options.olderEndOffset !== undefined
+    ? sanitizeNumber(options.olderEndOffset, OLDER_END_OFFSET_RULE)
+    : sanitizeNumber(options.historyEndOffset, HISTORY_END_OFFSET_RULE);
 
 /** What the loaders read from the kernel. */
 export interface EdgeLoadersHost<TMessage> extends Pick<KernelView<TMessage>, 'options' | 'scroller' | 'isMounted'> {
   /** What the app's loader is called with. */
   handle: ChatListHandle<TMessage>;
+  /** A page started or stopped loading at either end (`isLoading` changed). */
+  onLoadingChange: () => void;
 }
 
 /** The rows at the ends that are not messages, whose height the zones leave out. */
@@ -41,13 +59,13 @@ export interface EdgeRows {
 }
 
 /**
- * Loading both ways: `onHistoryEndReached` near the top and `onNewerEndReached` near the bottom
- * (issue #16), each called once per visit of its zone and not again while its page loads (core
+ * Loading both ways: `onOlderEndReached` near the top and `onNewerEndReached` near the bottom,
+ * each called once per visit of its zone and not again while its page loads (core
  * `history-trigger.ts` decides, as data), and `aria-busy` on the scroller while one loads.
  */
 export const createEdgeLoaders = <TMessage>(host: EdgeLoadersHost<TMessage>) => {
-  const older = createEdgeLoader('onHistoryEndReached');
-  const newer = createEdgeLoader('onNewerEndReached');
+  const older = createEdgeLoader('onOlderEndReached', olderLoaderOf);
+  const newer = createEdgeLoader('onNewerEndReached', (options) => options.onNewerEndReached);
   /** Whether the list set `aria-busy` on the scroller (a page is loading). */
   let isBusyShown = false;
 
@@ -64,7 +82,7 @@ export const createEdgeLoaders = <TMessage>(host: EdgeLoadersHost<TMessage>) => 
     };
     const report = (error: unknown) => console.error(`[@chat-list/react] ${loader.callback} failed:`, error);
     try {
-      const pending = host.options()[loader.callback]?.(host.handle) as Promise<unknown> | undefined;
+      const pending = loader.loaderOf(host.options())?.(host.handle) as Promise<unknown> | undefined;
       if (pending && typeof pending.then === 'function') {
         pending.then(settle, (error: unknown) => {
           // Aborting the load on unmount is the usual pattern; only the current request reports it.
@@ -80,15 +98,17 @@ export const createEdgeLoaders = <TMessage>(host: EdgeLoadersHost<TMessage>) => 
   };
 
   const dispatch = (loader: EdgeLoader, event: HistoryTriggerEvent) => {
+    const wasPending = loader.trigger.isPending;
     const transition = reduceHistoryTrigger(loader.trigger, event);
     loader.trigger = transition.state;
     if (transition.shouldRequestHistory) requestMore(loader);
     syncBusy();
+    if (loader.trigger.isPending !== wasPending) host.onLoadingChange();
   };
 
   /**
    * `aria-busy` on the scroller while a page of older or newer messages is loading: the feed
-   * pattern's signal to assistive technology that its articles are about to change (issue #17).
+   * pattern's signal to assistive technology that its articles are about to change.
    */
   const syncBusy = () => {
     const scroller = host.scroller();
@@ -101,6 +121,8 @@ export const createEdgeLoaders = <TMessage>(host: EdgeLoadersHost<TMessage>) => 
   };
 
   return {
+    /** Whether the promise of the app's loader at that end is pending. */
+    isLoading: (edge: 'older' | 'newer') => (edge === 'older' ? older : newer).trigger.isPending,
     /** The edges were read: each loader learns whether the list is in its zone (and may call the app). */
     readZones(metrics: ScrollMetrics, rows: () => EdgeRows) {
       const options = host.options();
@@ -108,7 +130,8 @@ export const createEdgeLoaders = <TMessage>(host: EdgeLoadersHost<TMessage>) => 
       const isInOlderZone = isInHistoryZone({
         ...metrics,
         isAtBottom: isAtBottomEdge(metrics),
-        historyEndOffset: sanitizeNumber(options.historyEndOffset, HISTORY_END_OFFSET_RULE),
+        olderEndOffset: olderEndOffsetOf(options),
+        hasOlder: options.hasOlder !== false,
         prefixSize,
       });
       dispatch(older, isInOlderZone ? 'in-zone' : 'out-of-zone');
@@ -126,9 +149,11 @@ export const createEdgeLoaders = <TMessage>(host: EdgeLoadersHost<TMessage>) => 
     },
     /** A new conversation: both loaders start over. */
     reopen() {
+      const wasLoading = older.trigger.isPending || newer.trigger.isPending;
       older.trigger = INITIAL_HISTORY_TRIGGER;
       newer.trigger = INITIAL_HISTORY_TRIGGER;
       syncBusy();
+      if (wasLoading) host.onLoadingChange();
     },
     /** The list unmounted: no request made before settles anything. */
     unmount() {

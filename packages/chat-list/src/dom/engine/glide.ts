@@ -28,7 +28,7 @@ export const createGlide = (host: GlideHost) => {
 
   /**
    * One frame of a glide: towards the bottom as it is now, so the target moves with the content
-   * (issue #19).
+   *.
    */
   const step = () => {
     frame = 0;

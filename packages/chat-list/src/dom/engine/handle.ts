@@ -8,6 +8,7 @@ import type { createOpeningWindow } from './opening-window';
 import type { createReporting } from './reporting';
 import type { ScrollWriter } from './scroll-writer';
 import type { KernelView } from './kernel-view';
+import type { ListState } from './list-state';
 
 /** What the handle reads from the kernel, and the modules whose commands it hands out. */
 export interface HandleHost<TMessage> extends Pick<
@@ -34,6 +35,8 @@ export interface HandleHost<TMessage> extends Pick<
   scrollerOffset: () => number;
   /** Reads the edges now, as the scroll event of a move that was not ours would. */
   readEdgesAsReaderMove: () => void;
+  /** What the app's controls render with (`getState`, `subscribe`). */
+  listState: ListState;
 }
 
 /**
@@ -158,8 +161,10 @@ export const createHandle = <TMessage>(host: HandleHost<TMessage>): ChatListHand
     remeasure: host.remeasure,
     getSnapshot: host.getSnapshot,
     get currentTurnId() {
-      return reporting.currentTurnKey;
+      return reporting.currentTurnKey();
     },
+    getState: host.listState.get,
+    subscribe: host.listState.subscribe,
     scrollToTurn: (target, scrollOptions) =>
       openingWindow.resolveWhenLaidOut(() => {
         const turn = host.findTurnTarget(target);

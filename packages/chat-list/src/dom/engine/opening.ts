@@ -22,7 +22,7 @@ export interface OpeningHost<TMessage> extends Pick<KernelView<TMessage>, 'optio
  */
 export const createOpening = <TMessage>(host: OpeningHost<TMessage>) => {
   /**
-   * `initialAnchor: 'last-turn'` (issue #19): the last turn's first message at the top; a turn
+   * `initialAnchor: 'last-turn'`: the last turn's first message at the top; a turn
    * shorter than the viewport cannot scroll there, and the browser's clamp lands it at the
    * bottom, which is where such a transcript opens. Without a turn, at the bottom.
    */

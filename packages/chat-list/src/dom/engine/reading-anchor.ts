@@ -123,7 +123,7 @@ const compensatesAnchoredResize = (
 ): true | undefined => {
   // The reader's row that gained or lost its group's header in the change: the header is its
   // top, so its text stays still and what is above it moves (a prepended page that continues
-  // the day at the top takes the day's header up with it, issue #16).
+  // the day at the top takes the day's header up with it).
   if (anchoredRow.hasNewHeader && item.index === anchoredRow.index) {
     anchoredRow.hasNewHeader = false;
     return true;
@@ -131,13 +131,13 @@ const compensatesAnchoredResize = (
   // A message the last change put above the reader's row, measured for the first time, grows
   // upwards even when it is in view: it arrived above what the reader reads. It stood at its
   // estimate when the change was anchored, and pushed the reader's row 4 px down (found by the
-  // fuzzer, issue #13).
+  // fuzzer).
   if (item.index < anchoredRow.index && !isRowMeasured(instance, item.key)) return true;
   return undefined;
 };
 
 /**
- * The reading anchor (SPEC §2.4): across a change of messages (history prepended, a key
+ * The reading anchor: across a change of messages (history prepended, a key
  * replaced, a prefix that came or went), the row the reader reads keeps its place on screen. A
  * render plans the anchor from the last layout (`plan`); once TanStack has the new layout, the
  * offset that keeps the row still is decided (`keep`) and its commit writes it (`writeInCommit`).

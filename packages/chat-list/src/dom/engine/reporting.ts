@@ -32,11 +32,13 @@ export interface ReportingHost<TMessage> extends Pick<
   isViewMoving: () => boolean;
   /** The index of the message that starts the turn being read, or -1. */
   findCurrentTurn: () => number;
+  /** What is in view was reported (after the unseen count and the current turn). */
+  onReported: () => void;
 }
 
 /**
  * What the list tells the app about what is in view: seen tracking and the unseen count, the
- * visible range, read receipts (`onMessagesSeen`, issue #16) and the current turn. It owns what
+ * visible range, read receipts (`onMessagesSeen`) and the current turn. It owns what
  * was last reported of each, the seen and read trackers (core), and the read tracker's timer.
  */
 export const createReporting = <TMessage>(host: ReportingHost<TMessage>) => {
@@ -132,6 +134,7 @@ export const createReporting = <TMessage>(host: ReportingHost<TMessage>) => {
     const hasChanged = key !== reportedTurn.key;
     reportedTurn = { key, isTurnStart, turnPeek };
     if (hasChanged) onCurrentTurnChange?.(key);
+    host.onReported();
   };
 
   return {
@@ -160,13 +163,13 @@ export const createReporting = <TMessage>(host: ReportingHost<TMessage>) => {
     },
     recheckRead,
     getVisibleRange,
+    /** The unseen count as last reported (`onUnseenCountChange`). */
+    unseenCount: () => unseenCount,
     /** The current turn as last reported (`currentTurnId`). */
-    get currentTurnKey() {
-      return reportedTurn.key;
-    },
+    currentTurnKey: () => reportedTurn.key,
     /**
      * A render: `isTurnStart` or `turnPeek` may have come, gone or changed without a scroll or a
-     * commit (issue #19); otherwise the commit or the scroll has reported the turn already.
+     * commit; otherwise the commit or the scroll has reported the turn already.
      */
     reportTurnIfOptionsChanged() {
       const { isTurnStart, turnPeek } = host.options();

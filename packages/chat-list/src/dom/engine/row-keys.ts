@@ -46,7 +46,7 @@ export const createRowKeys = <TMessage>(host: RowKeysHost<TMessage>) => {
   /**
    * TanStack's `getItemKey`, a new function only when TanStack must lay rows out again (a key
    * moved or changed, an affix came or went, a new estimate): TanStack redoes its layout when
-   * it gets a new one. A streamed token keeps it, so TanStack keeps its layout (issue #15).
+   * it gets a new one. A streamed token keeps it, so TanStack keeps its layout.
    */
   let rowKeyGetter = createRowKeyGetter();
   /** The first row this render's layout must be redone from, or null when it keeps the last one. */
@@ -54,7 +54,7 @@ export const createRowKeys = <TMessage>(host: RowKeysHost<TMessage>) => {
   /**
    * A message row's layout key (TanStack's key of its measured size) is its index plus this:
    * positions that follow their messages (core `layout-keys.ts`), so that TanStack's layout
-   * reads no message and hashes no id (issue #15).
+   * reads no message and hashes no id.
    */
   let layoutKeyBase = 0;
   /**
@@ -127,14 +127,14 @@ export const createRowKeys = <TMessage>(host: RowKeysHost<TMessage>) => {
         );
       }
     }
-    // A new snapshot brings heights that stand in for estimates (issue #16).
+    // A new snapshot brings heights that stand in for estimates.
     const isNewSnapshot = next.options.initialSnapshot !== previous.options.initialSnapshot;
     // The end of an opening window lays out every row: it moves the first message's row too.
     if (isNewCallback || isNewSnapshot || next.firstMessageRow !== previous.firstMessageRow) return 0;
     const prefixRows = next.firstMessageRow;
     // TanStack keeps the rows before `pendingMin` by copying its old list, at the old length: a
     // shorter list laid out from a later row keeps stale rows at its end (a blank strip, found
-    // by the fuzzer, issue #13). Fewer rows are laid out from the first.
+    // by the fuzzer). Fewer rows are laid out from the first.
     if (next.messages.length < previous.messages.length || (previous.hasSuffix && !next.hasSuffix)) return 0;
     const firstChangedMessage = findFirstLayoutChange({
       previousCount: previous.messages.length,

@@ -22,7 +22,7 @@ let isDeliveringRowSizes = false;
  * the real, fractional height. A row laid out at zero width (a collapsed or hidden container)
  * wraps every word onto a line of its own, or has no height at all: that height says nothing of
  * the row's, and a row measured so kept it after the container widened, off screen, for good
- * (issue #13 bug 9). It keeps the size it has; the ResizeObserver measures it again once it has a width.
+ *. It keeps the size it has; the ResizeObserver measures it again once it has a width.
  */
 export const measureRowElement = (
   element: HTMLElement,
@@ -55,6 +55,8 @@ export interface RowMeasuringHost extends Pick<KernelView<unknown>, 'virtualizer
   isCompensationHeld: () => boolean;
   /** The reading anchor's say on a resized row (true: it grows upwards), if it has one. */
   compensatesAnchoredResize: (item: VirtualItem, instance: ListVirtualizer) => true | undefined;
+  /** Tells TanStack of a scroll event it has yet to read: the row is judged from where the list is. */
+  catchUpTanstack: () => void;
 }
 
 /**
@@ -80,7 +82,7 @@ const createResizeCompensation = (host: RowMeasuringHost) => {
    * as it was last laid out; rows above it resized since then moved it by their changes. Bringing
    * the layout up to date instead (as this did) lays out every row after it again, per resized
    * row: 200 ms at 100 000 messages and 2.3 s at 1 000 000 when the reader dragged the thumb to
-   * the top and the first rows were measured (issue #15).
+   * the top and the first rows were measured.
    *
    * `compensatedBelow` is how far the rows below it, resized in the same batch, moved the
    * scroller: a row is judged where it stood in the frame the reader saw, and a row cut by the
@@ -119,6 +121,7 @@ const createResizeCompensation = (host: RowMeasuringHost) => {
    * would pull it up.
    */
   const shouldCompensate = (item: VirtualItem, delta: number, instance: ListVirtualizer): boolean => {
+    host.catchUpTanstack();
     const row = placeResizedRow(item, delta, instance);
     if (host.isCompensationHeld()) return false;
     const isCompensated =
@@ -151,7 +154,7 @@ export const createRowMeasuring = (host: RowMeasuringHost) => {
   /**
    * Rows being measured by their ref callbacks (`measureRowRef`), and whether that changed the
    * layout: a commit's rows are measured one callback at a time, and the layout change is
-   * handled once after the last (issue #15).
+   * handled once after the last.
    */
   const rowMeasuring = { isActive: false, hasChangedLayout: false };
   /**

@@ -26,7 +26,7 @@ export interface ScaledSpaceHost extends Pick<
 }
 
 /**
- * How the scroller's offsets map onto the list's (issue #15): past `MAX_SCROLL_SIZE` (the
+ * How the scroller's offsets map onto the list's: past `MAX_SCROLL_SIZE` (the
  * browser's height cap) the scroller holds a window of the content (core `scroll-space.ts`).
  * The scroller and every offset read use `appliedSpace`; the latest render laid its rows out in
  * `renderedSpace`, which its commit applies. `scrollerOffset` is the scroller's own offset as
@@ -86,7 +86,7 @@ export const createScaledSpace = (host: ScaledSpaceHost) => {
       state.renderedSpace = state.appliedSpace;
     },
 
-    /** A target outside a scaled list's window moves the window there first (issue #15); true when it did. */
+    /** A target outside a scaled list's window moves the window there first; true when it did. */
     keepIn(offset: number): boolean {
       const space = state.appliedSpace;
       if (!isScaledSpace(space)) return false;
@@ -117,7 +117,7 @@ export const createScaledSpace = (host: ScaledSpaceHost) => {
 
     /**
      * The space the rows of a render are laid out in, from where its commit leaves the list
-     * (`offset`); the commit applies it (issue #15).
+     * (`offset`); the commit applies it.
      */
     planRendered(offset: () => number) {
       const contentSize = host.contentSize();

@@ -20,7 +20,7 @@ export type ScrollWriteReason =
   | 'anchor'
   | 'compensation'
   | 'raw'
-  /** A scaled list's window moved under the reader, who sees no move (issue #15). */
+  /** A scaled list's window moved under the reader, who sees no move. */
   | 'rebase'
   /** The browser's animation of a smooth command stopped where the list stands: the reader took over. */
   | 'halt';
@@ -87,7 +87,7 @@ const setModelOffset = (instance: ListVirtualizer, offset: number) => setModelSc
  * an anchored change), the reader sees the rows where the scroller is: the chain starts from
  * there, and an older drop no longer applies (any other write forgets it, see `write`).
  * Carrying the older drop there moved the reader's row 1.1 px when a narrower container
- * re-wrapped the rows above it (found by the fuzzer, issue #13).
+ * re-wrapped the rows above it (found by the fuzzer).
  */
 const startChainCarry = (offsetNow: number, offset: number, dropped: number): number => {
   const sinceModel = offsetNow - offset;
@@ -134,7 +134,7 @@ const createKnownOffset = (host: Pick<ScrollWriterHost, 'scroller' | 'offsetNow'
    * under it: the browser clamps the offset to the new bottom. Rows measured smaller after a
    * resize (their wrapping changed) shrink the content for a frame before TanStack's total
    * catches up; the pin took that move for the reader's and let go, leaving the list 156 px
-   * above the bottom once the total grew back (found by the fuzzer, issue #13). A reader who
+   * above the bottom once the total grew back (found by the fuzzer). A reader who
    * scrolls up does not stop exactly at the bottom edge. The same clamp comes from a viewport
    * that grew: the list at the bottom moves up, and the content may have grown in the same frame
    * (a turn held at the top reserves space by the viewport's height; rows re-wrapped narrower),

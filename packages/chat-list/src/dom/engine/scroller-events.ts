@@ -158,7 +158,7 @@ export const createScrollerEvents = <TMessage>(host: ScrollerEventsHost<TMessage
       // Rows mounted during a smooth scroll that TanStack drove (`scrollToOffset` and
       // `scrollBy` with `behavior: 'smooth'`, which are not commands and have no landing) were
       // not measured, and their ResizeObserver does not fire again: measured now, or the layout
-      // keeps their estimates (the fuzzer found getVisibleRange() a row off the DOM, issue #13).
+      // keeps their estimates (the fuzzer found getVisibleRange() a row off the DOM).
       // An app's glide that has not landed (its target clamped, or its frames late on a loaded
       // machine) no longer keeps TanStack from measuring either; the reader's intent may still halt it.
       const content = host.content();
@@ -168,6 +168,7 @@ export const createScrollerEvents = <TMessage>(host: ScrollerEventsHost<TMessage
     }, SCROLL_END_DELAY_MS);
     const write = host.writer.takeLastWrite();
     const isOwnWrite = write !== null && write.reason !== 'raw' && Math.abs(offset - write.offset) < 1;
+    isMoveUnreadByTanstack = !isOwnWrite;
     // The echo of our own pin arrives after layout: rows measured in between may have grown
     // the content again. That is still growth, not the reader.
     if (isOwnWrite && write.reason === 'pin') host.pinToBottom();
@@ -199,6 +200,16 @@ export const createScrollerEvents = <TMessage>(host: ScrollerEventsHost<TMessage
    * jump was lost for good. The event itself still reports the scroll to the app; the render
    * being committed planned from the scroller's offset already, so its anchored row stays.
    */
+  /**
+   * Whether TanStack has yet to read a scroll event this listener has read. Ours runs first, and
+   * the app's callbacks in it may render before TanStack's listener runs: a store of the app's
+   * (or `useChatListState`) renders synchronously in the microtask between the two. That render
+   * laid out and measured rows from TanStack's old offset: a prefix appearing at the top of a
+   * list just scrolled there from the bottom was taken for a row above the viewport, and
+   * compensated by moving the list 819 px back down.
+   */
+  let isMoveUnreadByTanstack = false;
+
   const readMoveBeforeItsEvent = () => {
     const scroller = host.scroller();
     if (scroller === null || !host.writer.hasUnreadMove(scroller)) return;
@@ -231,6 +242,16 @@ export const createScrollerEvents = <TMessage>(host: ScrollerEventsHost<TMessage
     /** Listens to a new scroller (or to none). */
     attach,
     readMoveBeforeItsEvent,
+    /** TanStack's scroll listener read the scroller. */
+    noteTanstackRead() {
+      isMoveUnreadByTanstack = false;
+    },
+    /** A render or a measurement before TanStack's scroll listener: TanStack is told the offset first. */
+    catchUpTanstack() {
+      if (!isMoveUnreadByTanstack) return;
+      isMoveUnreadByTanstack = false;
+      host.writer.setModelOffset(host.virtualizer(), host.offsetNow());
+    },
     /** Whether the list is scrolling (until the scroll-end delay after the last scroll event). */
     get isScrolling() {
       return isScrolling;

@@ -23,13 +23,13 @@ export interface SnapshotHost<TMessage> extends Pick<
 }
 
 /**
- * Reopening a conversation where the reader left it (issue #16): `getSnapshot()` records the
+ * Reopening a conversation where the reader left it: `getSnapshot()` records the
  * reader's row and its pixel, the edges, what was seen and the measured sizes around the reader;
  * `initialSnapshot` reopens there. It owns nothing: a snapshot is the app's to keep.
  */
 export const createSnapshots = <TMessage>(host: SnapshotHost<TMessage>) => {
   /**
-   * Reopens at `initialSnapshot` (issue #16): the reader's row at its pixel, what they had seen
+   * Reopens at `initialSnapshot`: the reader's row at its pixel, what they had seen
    * as seen. Null when there is no snapshot or its row is not among the messages.
    */
   const reopen = (): Promise<boolean> | null => {
