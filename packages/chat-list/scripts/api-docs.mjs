@@ -1,23 +1,33 @@
 #!/usr/bin/env node
-// Generates the API tables of the READMEs from the TSDoc in src/, and the sections
-// both READMEs share from docs/*.md (with the tested jsdom setup file copied in),
-// so the docs cannot drift from the code or from each other.
-// `node scripts/api-docs.mjs` rewrites what lies between each
-// `<!-- BEGIN GENERATED: name -->` / `<!-- END GENERATED: name -->` pair;
-// `--check` only reports (and exits 1) when a README is out of date.
+// Generates the documentation that must not drift from the code or from itself:
+// - docs/api.md, the API reference: its tables come from the TSDoc in src/ (deprecated members
+//   left out), between `<!-- BEGIN GENERATED: name -->` / `<!-- END GENERATED: name -->` markers;
+// - the repository's README.md: its comparison table comes from docs/comparison.md;
+// - the package's README.md (the one npm shows): the repository's README, with its relative links
+//   made absolute, since only the packed tarball exists on npm;
+// - every guide in docs/ with a `<!-- BEGIN INCLUDE: path -->` / `<!-- END INCLUDE -->` pair: the
+//   file at `path` (from the repository root), as a code block, so that a tested file is shown.
+// `node scripts/api-docs.mjs` rewrites what is out of date; `--check` only reports it (and exits 1).
 // test/package/api-docs.test.ts runs the check in `npm test`.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, extname, join, relative, sep } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, extname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import ts from 'typescript';
 
 const PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+const REPO_DIR = join(PACKAGE_DIR, '..', '..');
+const DOCS_DIR = join(PACKAGE_DIR, 'docs');
+const SRC_DIR = join(PACKAGE_DIR, 'src');
 
-/** The READMEs that carry the tables: the package's own (npm shows it) and the repository's. */
-export const READMES = [join(PACKAGE_DIR, 'README.md'), join(PACKAGE_DIR, '..', '..', 'README.md')];
+/** The repository's README: written by hand, but for its generated comparison table. */
+export const ROOT_README = join(REPO_DIR, 'README.md');
+/** The package's README (npm shows it): the repository's, links made absolute. */
+export const PACKAGE_README = join(PACKAGE_DIR, 'README.md');
+/** The API reference: written by hand, but for its generated tables. */
+export const API_REFERENCE = join(DOCS_DIR, 'api.md');
 
-// Rows in the order of SPEC §2; members not listed here follow in declaration order.
+// Rows of the props and options tables in this order; members not listed follow in declaration order.
 const PROP_ORDER = [
   'messages',
   'renderMessage',
@@ -37,8 +47,9 @@ const PROP_ORDER = [
   'suffixLabel',
   'follow',
   'isReceived',
-  'historyEndOffset',
-  'onHistoryEndReached',
+  'hasOlder',
+  'olderEndOffset',
+  'onOlderEndReached',
   'hasNewer',
   'newerEndOffset',
   'onNewerEndReached',
@@ -71,17 +82,20 @@ export type HookOptions = UseChatListOptions<TMessage>;
 export type HookResult = UseChatListResult<TMessage>;
 `;
 
+/** How the reference and the docs' snippets are compiled: as an app's strict TypeScript would. */
+export const COMPILER_OPTIONS = {
+  strict: true,
+  noEmit: true,
+  skipLibCheck: true,
+  jsx: ts.JsxEmit.ReactJSX,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  target: ts.ScriptTarget.ES2022,
+  types: [],
+};
+
 function createProgram() {
-  const options = {
-    strict: true,
-    noEmit: true,
-    skipLibCheck: true,
-    jsx: ts.JsxEmit.ReactJSX,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    target: ts.ScriptTarget.ES2022,
-    types: [],
-  };
+  const options = COMPILER_OPTIONS;
   const host = ts.createCompilerHost(options, true);
   const { getSourceFile, fileExists, readFile } = host;
   host.fileExists = (file) => file === ENTRY || fileExists.call(host, file);
@@ -103,9 +117,10 @@ const plainLinks = (text) =>
 
 function docOf(symbol, checker) {
   const description = plainLinks(oneLine(ts.displayPartsToString(symbol.getDocumentationComment(checker))));
-  const tag = symbol.getJsDocTags(checker).find((t) => t.name === 'defaultValue');
+  const tags = symbol.getJsDocTags(checker);
+  const tag = tags.find((t) => t.name === 'defaultValue');
   const defaultValue = tag ? plainLinks(oneLine(ts.displayPartsToString(tag.text ?? []))) : undefined;
-  return { description, defaultValue };
+  return { description, defaultValue, deprecated: tags.some((t) => t.name === 'deprecated') };
 }
 
 function signatureOf(symbol) {
@@ -116,25 +131,29 @@ function signatureOf(symbol) {
   return '';
 }
 
-/** The documented members of one of the entry's aliases, as table rows. */
-function membersOf(checker, entry, aliasName, order = []) {
-  const alias = entry.statements.find((s) => ts.isTypeAliasDeclaration(s) && s.name.text === aliasName);
-  const type = checker.getTypeAtLocation(alias.name);
-  const rows = checker.getPropertiesOfType(type).map((symbol) => {
-    const declaration = symbol.declarations?.[0];
-    return {
-      name: symbol.getName(),
-      optional: (symbol.getFlags() & ts.SymbolFlags.Optional) !== 0,
-      readonly:
-        declaration !== undefined && (ts.getCombinedModifierFlags(declaration) & ts.ModifierFlags.Readonly) !== 0,
-      kind: declaration !== undefined && ts.isMethodSignature(declaration) ? 'method' : 'property',
-      signature: signatureOf(symbol),
-      ...docOf(symbol, checker),
-    };
-  });
+/** Declared in this package's source (not inherited from React's or the DOM's types). */
+const isOwn = (declaration) => resolve(declaration.getSourceFile().fileName).startsWith(SRC_DIR + sep);
+
+/** The documented members of `type`, as table rows: the package's own, deprecated ones left out. */
+function membersOf(checker, type, order = []) {
+  const rows = checker
+    .getPropertiesOfType(type)
+    .filter((symbol) => symbol.declarations?.some(isOwn) ?? false)
+    .map((symbol) => {
+      const declaration = symbol.declarations?.[0];
+      return {
+        name: symbol.getName(),
+        optional: (symbol.getFlags() & ts.SymbolFlags.Optional) !== 0,
+        readonly:
+          declaration !== undefined && (ts.getCombinedModifierFlags(declaration) & ts.ModifierFlags.Readonly) !== 0,
+        kind: declaration !== undefined && ts.isMethodSignature(declaration) ? 'method' : 'property',
+        signature: signatureOf(symbol),
+        ...docOf(symbol, checker),
+      };
+    });
   for (const info of checker.getIndexInfosOfType(type)) {
     const declaration = info.declaration;
-    if (declaration === undefined) continue;
+    if (declaration === undefined || !isOwn(declaration)) continue;
     const tags = ts.getJSDocTags(declaration);
     const comment = ts.getJSDocCommentsAndTags(declaration).find(ts.isJSDoc);
     const defaultTag = tags.find((t) => t.tagName.text === 'defaultValue');
@@ -146,6 +165,7 @@ function membersOf(checker, entry, aliasName, order = []) {
       signature: oneLine(declaration.type.getText()),
       description: oneLine(ts.getTextOfJSDocComment(comment?.comment) ?? ''),
       defaultValue: defaultTag ? oneLine(ts.getTextOfJSDocComment(defaultTag.comment) ?? '') : undefined,
+      deprecated: tags.some((t) => t.tagName.text === 'deprecated'),
     });
   }
   const rank = (name) => {
@@ -153,31 +173,56 @@ function membersOf(checker, entry, aliasName, order = []) {
     return index === -1 ? order.length : index;
   };
   return rows
-    .filter((row) => !row.name.startsWith('__'))
+    .filter((row) => !row.name.startsWith('__') && !row.deprecated)
     .map((row, index) => ({ row, index }))
     .sort((a, b) => rank(a.row.name) - rank(b.row.name) || a.index - b.index)
-    .map(({ row }) => row);
+    .map(({ row }) => row)
+    .map(({ deprecated: _, ...row }) => row);
 }
 
-/** Every public member of the props, the handle and the hook, with its TSDoc. */
+/**
+ * Every public member of the props, the handle, the hook, the list's state and the jump button,
+ * with its TSDoc. `state` and `jumpToLatest` are `undefined` while the entry does not export
+ * `ChatListState` / `JumpToLatestProps`.
+ */
 export function collectApi() {
   const program = createProgram();
-  const diagnostics = ts.getPreEmitDiagnostics(program, program.getSourceFile(ENTRY));
+  const entry = program.getSourceFile(ENTRY);
+  const diagnostics = ts.getPreEmitDiagnostics(program, entry);
   if (diagnostics.length > 0) {
     throw new Error(ts.formatDiagnostics(diagnostics, ts.createCompilerHost({})));
   }
   const checker = program.getTypeChecker();
-  const entry = program.getSourceFile(ENTRY);
+  const aliasType = (name) =>
+    checker.getTypeAtLocation(entry.statements.find((s) => ts.isTypeAliasDeclaration(s) && s.name.text === name).name);
+  const indexModule = checker.getSymbolAtLocation(program.getSourceFile(join(SRC_DIR, 'index.ts')));
+  const exportedType = (name) => {
+    const symbol = checker.getExportsOfModule(indexModule).find((s) => s.getName() === name);
+    if (symbol === undefined) return undefined;
+    const target = symbol.getFlags() & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+    return checker.getDeclaredTypeOfSymbol(target);
+  };
+  const state = exportedType('ChatListState');
+  const jumpToLatest = exportedType('JumpToLatestProps');
   return {
-    props: membersOf(checker, entry, 'Props', PROP_ORDER),
-    handle: membersOf(checker, entry, 'Handle'),
-    hookOptions: membersOf(checker, entry, 'HookOptions', PROP_ORDER),
-    hookResult: membersOf(checker, entry, 'HookResult'),
+    props: membersOf(checker, aliasType('Props'), PROP_ORDER),
+    handle: membersOf(checker, aliasType('Handle')),
+    hookOptions: membersOf(checker, aliasType('HookOptions'), PROP_ORDER),
+    hookResult: membersOf(checker, aliasType('HookResult')),
+    state: state && membersOf(checker, state),
+    jumpToLatest: jumpToLatest && membersOf(checker, jumpToLatest, ['list', 'children', 'label', 'whenAtBottom']),
   };
 }
 
 const code = (text) => (text ? `\`${text.replace(/\|/g, '\\|')}\`` : '');
-const cell = (text) => text.replace(/\|/g, '\\|');
+/**
+ * A table cell of TSDoc text: `|` escaped, and a code span that holds escaped backticks (a
+ * template literal, `` `a \`b\`` ``) given double-backtick fences, as markdown wants them.
+ */
+const cell = (text) =>
+  text
+    .replace(/`((?:[^`\\]|\\.)*\\`(?:[^`\\]|\\.)*)`/g, (_, inner) => `\`\` ${inner.replace(/\\`/g, '`')} \`\``)
+    .replace(/\|/g, '\\|');
 /** A `@defaultValue` is written as code already (`` `10` ``) or as words ("required"). */
 const defaultCell = (row) => (row.defaultValue === undefined ? '—' : cell(row.defaultValue));
 
@@ -206,58 +251,84 @@ function resultTable(rows) {
   return lines.join('\n');
 }
 
-const REPO_DIR = join(PACKAGE_DIR, '..', '..');
-const DOCS_DIR = join(PACKAGE_DIR, 'docs');
-
-/**
- * A shared section from docs/NAME.md, for the README at `readme`:
- * `<!-- INCLUDE: path -->` becomes that file (from the repository root) as a code
- * block, and `](repo:path)` links become relative to the README.
- */
-function fragment(name, readme) {
-  return readFileSync(join(DOCS_DIR, `${name}.md`), 'utf8')
-    .trim()
-    .replace(/<!-- INCLUDE: (\S+) -->/g, (_, path) => {
-      // GitHub and npm highlight CommonJS and ES module files as plain JavaScript.
-      const language = extname(path)
-        .slice(1)
-        .replace(/^[cm]js$/, 'js');
-      return `\`\`\`${language}\n${readFileSync(join(REPO_DIR, path), 'utf8').trimEnd()}\n\`\`\``;
-    })
-    .replace(/\]\(repo:([^)]+)\)/g, (_, path) => `](${repoLink(readme, path)})`);
-}
-
 /** Where the repository is browsed, from package.json's `repository` field. */
 const REPO_URL = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8'))
   .repository.url.replace(/^git\+/, '')
   .replace(/\.git$/, '');
+/** Where GitHub serves a file of the repository as it is (for images). */
+const RAW_URL = REPO_URL.replace('https://github.com/', 'https://raw.githubusercontent.com/');
 
-/**
- * A link to `path` (from the repository root) for the README at `readme`.
- * The package README is shown on npm, where only the tarball exists, so it
- * links to the repository by absolute URL; the root README links relatively.
- */
-function repoLink(readme, path) {
-  if (readme.startsWith(join(REPO_DIR, 'packages') + sep)) return `${REPO_URL}/blob/main/${path}`;
-  return relative(dirname(readme), join(REPO_DIR, path)) || '.';
+/** Markdown links and images: `[text](target)` / `![alt](target "title")`. */
+const LINK = /(!?)\[((?:[^\]\\]|\\.)*)\]\(([^)\s]+)((?:\s+"[^"]*")?)\)/g;
+const LINK_OR_CODE = new RegExp(`${LINK.source}|\`[^\`]*\``, 'g');
+const isRelative = (target) => !/^[a-z][a-z0-9+.-]*:/i.test(target) && !target.startsWith('#');
+
+/** Rewrites the relative link `target`, written at `from` (a folder), as `rewriteLinks` says. */
+function rewriteTarget(target, isImage, from, to) {
+  const [path, fragment = ''] = target.split(/(?=#)/);
+  const file = resolve(from, path);
+  if (to !== 'url') return `${relative(to, file).split(sep).join('/') || '.'}${fragment}`;
+  const fromRepo = relative(REPO_DIR, file).split(sep).join('/');
+  if (isImage) return `${RAW_URL}/main/${fromRepo}`;
+  const kind = existsSync(file) && statSync(file).isDirectory() ? 'tree' : 'blob';
+  return `${REPO_URL}/${kind}/main/${fromRepo}${fragment}`;
 }
 
-/** The generated blocks for the README at `readme`, by marker name. */
-export function renderBlocks(readme, api = collectApi()) {
+/**
+ * Rewrites the relative links and images of markdown written at `from` (a folder) for a text
+ * shown from `to` (a folder), or, when `to` is `'url'`, as absolute addresses on GitHub. Code
+ * (fenced blocks, inline spans) is left as it is.
+ */
+export function rewriteLinks(markdown, from, to) {
+  let fence = null;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+      if (marker !== undefined && (fence === null || marker.startsWith(fence))) {
+        fence = fence === null ? marker : null;
+        return line;
+      }
+      if (fence !== null) return line;
+      // An inline code span is matched (and kept) where it starts before a link.
+      return line.replace(LINK_OR_CODE, (match, bang, text, target, title) =>
+        target !== undefined && isRelative(target)
+          ? `${bang}[${text}](${rewriteTarget(target, bang === '!', from, to)}${title})`
+          : match,
+      );
+    })
+    .join('\n');
+}
+
+/** A guide's text without its `# Title` line, for a README section. */
+const withoutTitle = (markdown) => markdown.replace(/^# .*\n+/, '');
+
+/** The generated blocks of the repository's README, by marker name. */
+function readmeBlocks() {
+  const source = (name) =>
+    `<!-- Generated from packages/chat-list/docs/${name}.md by \`pnpm --filter @chat-list/react run docs\`; edit it there. -->`;
+  const guide = (name) =>
+    rewriteLinks(
+      withoutTitle(readFileSync(join(DOCS_DIR, `${name}.md`), 'utf8').trim()),
+      DOCS_DIR,
+      dirname(ROOT_README),
+    );
+  return { comparison: `${source('comparison')}\n\n${guide('comparison')}` };
+}
+
+/** The generated blocks of docs/api.md, by marker name. */
+export function apiBlocks(api = collectApi()) {
   const note =
     '<!-- Generated from the TSDoc in src/ by `pnpm --filter @chat-list/react run docs`; do not edit by hand. -->';
-  const blocks = {
-    props: `${note}\n\n${propsTable(api.props)}`,
-    handle: `${note}\n\n${handleTable(api.handle)}`,
-    'hook-options': `${note}\n\n${propsTable(api.hookOptions)}`,
-    'hook-result': `${note}\n\n${resultTable(api.hookResult)}`,
+  const block = (table) => (table === undefined ? note : `${note}\n\n${table}`);
+  return {
+    props: block(propsTable(api.props)),
+    handle: block(handleTable(api.handle)),
+    'hook-options': block(propsTable(api.hookOptions)),
+    'hook-result': block(resultTable(api.hookResult)),
+    state: block(api.state && handleTable(api.state)),
+    'jump-to-latest': block(api.jumpToLatest && propsTable(api.jumpToLatest)),
   };
-  const source = `<!-- Generated from packages/chat-list/docs/NAME.md by \`pnpm --filter @chat-list/react run docs\`; edit it there. -->`;
-  for (const file of readdirSync(DOCS_DIR).filter((name) => name.endsWith('.md'))) {
-    const name = file.slice(0, -3);
-    blocks[name] = `${source.replace('NAME', name)}\n\n${fragment(name, readme)}`;
-  }
-  return blocks;
 }
 
 /** Replaces each marked block of `text` that `blocks` has; returns the new text and the names it found. */
@@ -274,16 +345,58 @@ export function applyBlocks(text, blocks) {
   return { text: updated, found };
 }
 
-/** Which READMEs are out of date (relative paths); rewrites them when `write`. */
-export async function syncReadmes({ write = false } = {}) {
-  const api = collectApi();
+/** Puts the file named by each `<!-- BEGIN INCLUDE: path -->` / `<!-- END INCLUDE -->` pair between them. */
+export function applyIncludes(text) {
+  return text.replace(/(<!-- BEGIN INCLUDE: (\S+) -->)[\s\S]*?(<!-- END INCLUDE -->)/g, (_, begin, path, end) => {
+    // GitHub and npm highlight CommonJS and ES module files as plain JavaScript.
+    const language = extname(path)
+      .slice(1)
+      .replace(/^[cm]js$/, 'js');
+    const included = readFileSync(join(REPO_DIR, path), 'utf8').trimEnd();
+    return `${begin}\n\n\`\`\`${language}\n${included}\n\`\`\`\n\n${end}`;
+  });
+}
+
+const PACKAGE_NOTE =
+  "<!-- Generated from the repository's README.md by `pnpm --filter @chat-list/react run docs`, with its links made absolute for npm; edit that one. -->";
+
+/** The package README for the repository's README `root` (already up to date). */
+export function packageReadme(root) {
+  return `${PACKAGE_NOTE}\n\n${rewriteLinks(root, dirname(ROOT_README), 'url')}`;
+}
+
+async function format(text, file) {
+  // Formatted as `prettier --check` wants it, so the two checks agree.
+  const options = { ...(await prettier.resolveConfig(file)), filepath: file };
+  return prettier.format(text, options);
+}
+
+/** Every generated file's expected text, by path. */
+export async function renderDocs(api = collectApi()) {
+  if (!existsSync(API_REFERENCE)) throw new Error(`${relative(process.cwd(), API_REFERENCE)} is missing.`);
+  const expected = new Map();
+  const root = await format(applyBlocks(readFileSync(ROOT_README, 'utf8'), readmeBlocks()).text, ROOT_README);
+  expected.set(ROOT_README, root);
+  expected.set(PACKAGE_README, await format(packageReadme(root), PACKAGE_README));
+  const guides = readdirSync(DOCS_DIR)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => join(DOCS_DIR, name));
+  for (const guide of guides) {
+    let text = readFileSync(guide, 'utf8');
+    const withIncludes = applyIncludes(text);
+    const isApi = guide === API_REFERENCE;
+    if (withIncludes === text && !isApi) continue;
+    text = isApi ? applyBlocks(withIncludes, apiBlocks(api)).text : withIncludes;
+    expected.set(guide, await format(text, guide));
+  }
+  return expected;
+}
+
+/** Which generated files are out of date (relative paths); rewrites them when `write`. */
+export async function syncDocs({ write = false } = {}) {
   const stale = [];
-  for (const file of READMES) {
-    const before = readFileSync(file, 'utf8');
-    // Formatted as `prettier --check` wants it, so the two checks agree.
-    const options = { ...(await prettier.resolveConfig(file)), filepath: file };
-    const text = await prettier.format(applyBlocks(before, renderBlocks(file, api)).text, options);
-    if (text === before) continue;
+  for (const [file, text] of await renderDocs()) {
+    if (existsSync(file) && readFileSync(file, 'utf8') === text) continue;
     stale.push(relative(process.cwd(), file));
     if (write) writeFileSync(file, text);
   }
@@ -292,10 +405,12 @@ export async function syncReadmes({ write = false } = {}) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const check = process.argv.includes('--check');
-  const stale = await syncReadmes({ write: !check });
+  const stale = await syncDocs({ write: !check });
   if (check && stale.length > 0) {
-    console.error(`✖ API tables out of date in ${stale.join(', ')}: run \`pnpm --filter @chat-list/react run docs\`.`);
+    console.error(
+      `✖ Generated docs out of date: ${stale.join(', ')}: run \`pnpm --filter @chat-list/react run docs\`.`,
+    );
     process.exit(1);
   }
-  console.log(stale.length === 0 ? 'API tables are up to date.' : `Updated the API tables in ${stale.join(', ')}.`);
+  console.log(stale.length === 0 ? 'The generated docs are up to date.' : `Updated ${stale.join(', ')}.`);
 }

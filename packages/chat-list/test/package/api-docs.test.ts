@@ -1,8 +1,17 @@
-// The READMEs' props, handle and hook tables are generated from the TSDoc
-// (scripts/api-docs.mjs); this keeps them in sync and every member documented.
+// The API reference (docs/api.md) is generated from the TSDoc, the repository README's comparison
+// from docs/comparison.md, and the package README from the repository's (scripts/api-docs.mjs):
+// this keeps them in sync, and every public member documented.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { applyBlocks, collectApi, READMES, renderBlocks, syncReadmes } from '../../scripts/api-docs.mjs';
+import {
+  API_REFERENCE,
+  apiBlocks,
+  applyBlocks,
+  collectApi,
+  PACKAGE_README,
+  ROOT_README,
+  syncDocs,
+} from '../../scripts/api-docs.mjs';
 import { TOOL_CHECK_TIMEOUT } from './tool-check-timeout';
 
 const api = collectApi();
@@ -12,6 +21,8 @@ describe('API reference', () => {
     ['ChatList props', api.props],
     ['ChatListHandle members', api.handle],
     ['useChatList options', api.hookOptions],
+    ['ChatListState members', api.state ?? []],
+    ['JumpToLatest props', api.jumpToLatest ?? []],
   ] as const)('every one of the %s has a description and a @defaultValue', (_, rows) => {
     const undocumented = rows
       .filter((row) => !row.description || row.defaultValue === undefined)
@@ -19,10 +30,13 @@ describe('API reference', () => {
     expect(undocumented).toEqual([]);
   });
 
-  test('every prop and handle member of SPEC §2 is public', () => {
-    const props = api.props.map((row) => row.name);
-    const handle = api.handle.map((row) => row.name);
-    expect(props).toEqual(
+  test('every member of the useChatList result has a description', () => {
+    expect(api.hookResult.filter((row) => !row.description).map((row) => row.name)).toEqual([]);
+  });
+
+  test('the main props, handle members, state and jump button are public', () => {
+    const names = (rows: { name: string }[] | undefined) => (rows ?? []).map((row) => row.name);
+    expect(names(api.props)).toEqual(
       expect.arrayContaining([
         'messages',
         'renderMessage',
@@ -34,8 +48,12 @@ describe('API reference', () => {
         'suffix',
         'follow',
         'isReceived',
-        'historyEndOffset',
-        'onHistoryEndReached',
+        'hasOlder',
+        'olderEndOffset',
+        'onOlderEndReached',
+        'hasNewer',
+        'newerEndOffset',
+        'onNewerEndReached',
         'onOlderMessages',
         'onNewerMessages',
         'onAtTopChange',
@@ -49,7 +67,7 @@ describe('API reference', () => {
         'role',
       ]),
     );
-    expect(handle).toEqual(
+    expect(names(api.handle)).toEqual(
       expect.arrayContaining([
         'scrollToBottom',
         'scrollToTop',
@@ -68,38 +86,49 @@ describe('API reference', () => {
         'newestSeenId',
         'unseenCount',
         'getScrollElement',
+        'getState',
+        'subscribe',
       ]),
+    );
+    expect(names(api.state)).toEqual(
+      expect.arrayContaining(['isAtBottom', 'isAtTop', 'unseenCount', 'isLoadingOlder', 'isLoadingNewer']),
+    );
+    expect(names(api.jumpToLatest)).toEqual(expect.arrayContaining(['list', 'children', 'label', 'whenAtBottom']));
+  });
+
+  test('deprecated members are left out of the reference', () => {
+    const all = [...api.props, ...api.hookOptions].map((row) => row.name);
+    expect(all).not.toContain('onHistoryEndReached');
+    expect(all).not.toContain('historyEndOffset');
+  });
+
+  test('docs/api.md has every generated table', () => {
+    expect(applyBlocks(readFileSync(API_REFERENCE, 'utf8'), apiBlocks(api)).found.sort()).toEqual(
+      ['handle', 'hook-options', 'hook-result', 'jump-to-latest', 'props', 'state'].sort(),
     );
   });
 
-  // Both READMEs carry every section of the issue's documentation list.
-  const SHARED = [
-    'comparison',
-    'install',
-    'usage',
-    'follow-modes',
-    'history',
-    'read-receipts',
-    'day-headers',
-    'turns',
-    'accessibility',
-    'dom-contract',
-    'testing-jsdom',
-    'faq',
-  ];
-  test.each([
-    [READMES[0]!, [...SHARED, 'props', 'handle', 'hook-options', 'hook-result']],
-    [READMES[1]!, [...SHARED, 'props', 'handle']],
-  ])('%s has the generated blocks %j', (file, names) => {
-    expect(applyBlocks(readFileSync(file, 'utf8'), renderBlocks(file, api)).found.sort()).toEqual([...names].sort());
+  test('the README is a front door: short, with the comparison generated and the tables in docs/api.md', () => {
+    const readme = readFileSync(ROOT_README, 'utf8');
+    expect(readme.split('\n').length).toBeLessThanOrEqual(250);
+    expect(readme).toContain('<!-- BEGIN GENERATED: comparison -->');
+    expect(readme).not.toContain('<!-- BEGIN GENERATED: props -->');
   });
 
-  // Type-checking the public types and formatting both READMEs takes seconds, many more on a
-  // loaded machine.
+  test('the package README is the repository README, for npm', () => {
+    const text = readFileSync(PACKAGE_README, 'utf8');
+    expect(text).toContain('# Chat List');
+    expect(text).toContain(
+      'https://raw.githubusercontent.com/chat-list/chat-list/main/packages/chat-list/docs/images/demo.png',
+    );
+  });
+
+  // Type-checking the public types and formatting the generated files takes seconds, many more on
+  // a loaded machine.
   test(
-    'the READMEs carry the current tables (run `pnpm --filter @chat-list/react run docs` to update them)',
+    'the generated docs are up to date (run `pnpm --filter @chat-list/react run docs` to update them)',
     async () => {
-      await expect(syncReadmes({ write: false })).resolves.toEqual([]);
+      await expect(syncDocs({ write: false })).resolves.toEqual([]);
     },
     TOOL_CHECK_TIMEOUT,
   );
