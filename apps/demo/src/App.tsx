@@ -228,8 +228,8 @@ export function App() {
               suffixLabel="Loading newer messages"
               follow={follow}
               isReceived={isReceived}
-              historyEndOffset={HISTORY_END_OFFSET}
-              onHistoryEndReached={loadOlder}
+              olderEndOffset={HISTORY_END_OFFSET}
+              onOlderEndReached={loadOlder}
               hasNewer={unread?.hasNewer ?? false}
               onNewerEndReached={loadNewer}
               onAtTopChange={handlers.onAtTopChange}
@@ -244,7 +244,7 @@ export function App() {
                 <p className="chat-empty__hint">Use Append or Prepend to add some.</p>
               </div>
             )}
-            {status.unseen > 0 && !status.atBottom && <UnseenBadge count={status.unseen} onClick={jumpToBottom} />}
+            <UnseenBadge list={listRef} />
           </div>
           <StatusBar
             count={messages.length}

@@ -1,5 +1,5 @@
 import { useChat } from '@ai-sdk/react';
-import { ChatList, type ChatListHandle, type MessageKey } from '@chat-list/react';
+import { ChatList, JumpToLatest, useChatListState, type ChatListHandle, type MessageKey } from '@chat-list/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { useRef, useState, type FormEvent } from 'react';
 import Markdown from 'react-markdown';
@@ -43,13 +43,16 @@ export function App() {
   // The turn being read: its first message's key, from onCurrentTurnChange.
   const [currentTurnId, setCurrentTurnId] = useState<MessageKey>();
   const [draft, setDraft] = useState('');
-  const [unseenCount, setUnseenCount] = useState(0);
+  // Renders again when the reader reaches or leaves the bottom (and with the unseen count).
+  const isAtBottom = useChatListState(list, (state) => state.isAtBottom);
   // null while the reader is at the bottom; otherwise the length of the last message when they left it.
   const [lengthWhenLeft, setLengthWhenLeft] = useState<number | null>(null);
   const lastLength = textOf(messages.at(-1)).length;
-  // unseenCount counts whole messages: a reply that keeps streaming after the reader scrolled up
-  // began in view, so it counts as seen, and its growth has to be noticed here.
-  const hasNewBelow = lengthWhenLeft !== null && (unseenCount > 0 || lastLength > lengthWhenLeft);
+  if (isAtBottom && lengthWhenLeft !== null) setLengthWhenLeft(null);
+  if (!isAtBottom && lengthWhenLeft === null) setLengthWhenLeft(lastLength);
+  // The unseen count counts whole messages: a reply that keeps streaming after the reader scrolled
+  // up began in view, so it counts as seen, and its growth is noticed here.
+  const isReplyGrowingBelow = lengthWhenLeft !== null && lastLength > lengthWhenLeft;
   const isAnswering = status === 'submitted' || status === 'streaming';
   const turnIds = messages.filter(isPrompt).map((message) => message.id);
   const currentTurn = currentTurnId === undefined ? -1 : turnIds.indexOf(String(currentTurnId));
@@ -87,15 +90,25 @@ export function App() {
           initialAnchor="last-turn" // open at the last question of the earlier conversation
           onCurrentTurnChange={setCurrentTurnId}
           suffix={status === 'submitted' ? <p className="thinking">Thinking…</p> : null}
-          onUnseenCountChange={setUnseenCount}
-          onAtBottomChange={(isAtBottom) => setLengthWhenLeft(isAtBottom ? null : lastLength)}
         />
-        {hasNewBelow && (
-          <button type="button" className="new-badge" onClick={() => void list.current?.scrollToBottom()}>
-            <span aria-hidden="true">↓ </span>
-            {unseenCount > 0 ? `${unseenCount} new` : 'Reply continues'}
-          </button>
-        )}
+        <JumpToLatest
+          list={list}
+          className="new-badge"
+          label={(count) =>
+            count > 0
+              ? `Jump to the latest message, ${count} new`
+              : isReplyGrowingBelow
+                ? 'Jump to the latest message, the reply continues'
+                : 'Jump to the latest message'
+          }
+        >
+          {({ unseenCount }) => (
+            <>
+              <span aria-hidden="true">↓ </span>
+              {unseenCount > 0 ? `${unseenCount} new` : isReplyGrowingBelow ? 'Reply continues' : 'Latest'}
+            </>
+          )}
+        </JumpToLatest>
       </div>
       {error && (
         <p role="alert" className="error">
