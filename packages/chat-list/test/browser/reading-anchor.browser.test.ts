@@ -167,3 +167,43 @@ describe('a row spanning the top of the viewport that changes size', () => {
     expect(Math.abs((await fixture.rowTop(id))! - before)).toBeLessThanOrEqual(1);
   });
 });
+
+// An independent probe's sequence: 30 messages, the reader scrolled up to the middle, and a
+// message below the top of the viewport grows (an edit, an image): the text above it moved up
+// by the growth. The rows above a change in view stay; the rows below it move down.
+describe('a message in view, below the top row, that grows', () => {
+  for (const count of [30, 1223]) {
+    it(`leaves the rows above it where they are (${count} messages)`, async () => {
+      const fixture = await browser.open(`count=${count}&follow=at-bottom`);
+      const opened = await fixture.settled();
+      await fixture.wheel(-Math.min(400, opened.scrollTop - 100));
+      await fixture.settled();
+      const top = await fixture.topRow();
+      // A row whose top is in the lower half of the viewport.
+      const growing = await fixture.page.evaluate(() => {
+        const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+        const box = scroller.getBoundingClientRect();
+        const rows = [...scroller.querySelectorAll<HTMLElement>('[data-id]')];
+        const row = rows.find((candidate) => {
+          const rowTop = candidate.getBoundingClientRect().top - box.top;
+          return rowTop > box.height / 2 && rowTop < box.height - 20;
+        });
+        return row?.dataset.id ?? null;
+      });
+      expect(growing, 'a row in the lower half of the viewport').not.toBeNull();
+      for (const extra of [116, 54, 0]) {
+        await fixture.run(`window.fixture.setExtraHeight(${JSON.stringify(growing)}, ${extra})`);
+        await fixture.settled();
+        const after = await fixture.rowTop(top.id);
+        expect(Math.abs(after! - top.top), `the top row, with ${extra} px more below it`).toBeLessThanOrEqual(1);
+      }
+      // An edit: the message replaced by a longer one under the same key.
+      await fixture.run(
+        `window.fixture.setMessages((messages) => messages.map((message) => message.id === ${JSON.stringify(growing)} ? { ...message, content: message.content + ' edited'.repeat(60) } : message))`,
+      );
+      await fixture.settled();
+      expect(Math.abs((await fixture.rowTop(top.id))! - top.top), 'the top row, after the edit').toBeLessThanOrEqual(1);
+      expect(fixture.errors).toEqual([]);
+    });
+  }
+});
