@@ -6,6 +6,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** A layer's source (tests excepted) may not import from the layers above it, nor use browser globals it must not need. */
+/** What the framework-free layers (the engine, the features) may not import: React, and src/react. */
+const REACT_IMPORTS = [
+  'react',
+  'react-dom',
+  'react/*',
+  'react-dom/*',
+  '@tanstack/react-virtual',
+  '../react',
+  '../react/*',
+];
+
 function layerBoundary(files, { forbidden, message, globals }) {
   return {
     files: [files],
@@ -81,18 +92,16 @@ export default tseslint.config(
     globals: ['window', 'document'],
   }),
   layerBoundary('packages/chat-list/src/dom/**/*.ts', {
-    forbidden: [
-      'react',
-      'react-dom',
-      'react/*',
-      'react-dom/*',
-      '@tanstack/react-virtual',
-      '../react',
-      '../react/*',
-      '../../react',
-      '../../react/*',
-    ],
+    forbidden: [...REACT_IMPORTS, '../../react', '../../react/*'],
     message: 'src/dom is the framework-free engine: no React (types come from @tanstack/virtual-core).',
+    globals: [],
+  }),
+  // A feature reads its list through the documented context (src/dom/features.ts), never the
+  // engine's modules, and moves nothing.
+  layerBoundary('packages/chat-list/src/features/**/*.ts', {
+    forbidden: [...REACT_IMPORTS, '../dom/engine/*', '../dom/chat-list-engine'],
+    message:
+      'A feature reads the list through ChatListFeatureContext (src/dom/features.ts): no React, no engine internals.',
     globals: [],
   }),
   {

@@ -277,12 +277,16 @@ export const INTERNAL_PROPERTIES = [
   // TanStack told of a scroll event before its own listener reads it (scroller-events.ts)
   'noteTanstackRead',
   'catchUpTanstack',
+  // what waits for the paint (after-paint.ts)
+  'queueAnnouncement',
 ];
 
 export default defineConfig({
   // `testing`: the jsdom layout for apps' tests (`@chat-list/react/testing`), its own entry so
   // that the list's bundle never carries it.
-  entry: { index: 'src/index.ts', testing: 'src/testing/index.ts' },
+  // `read-receipts`: an optional feature (`features={[readReceipts]}`), its own entry so that a
+  // list without it does not carry its code.
+  entry: { index: 'src/index.ts', testing: 'src/testing/index.ts', 'read-receipts': 'src/features/read-receipts.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

@@ -14,6 +14,10 @@ export default defineConfig(({ mode }) => ({
   define: { __CHAT_LIST_TRACE__: 'true' },
   resolve: {
     alias: [
+      {
+        find: '@chat-list/react/read-receipts',
+        replacement: fileURLToPath(new URL('./src/features/read-receipts.ts', import.meta.url)),
+      },
       { find: '@chat-list/react', replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
       ...(mode === 'react18' ? react18Aliases : []),
     ],

@@ -22,7 +22,6 @@ import {
   PREFIX_ROW,
   SUFFIX_ROW,
 } from '../core';
-import { announce, getAnnouncement } from './accessibility';
 import { createCommands } from './engine/commands';
 import { createEdgeLoaders } from './engine/edge-loaders';
 import { createBottomPin } from './engine/bottom-pin';
@@ -35,6 +34,9 @@ import { createOpeningWindow } from './engine/opening-window';
 import { createOwner } from './engine/owner';
 import { createReadingAnchor } from './engine/reading-anchor';
 import { createEdges } from './engine/edges';
+import type { VisibleRange } from './handle-types';
+import { createAfterPaint } from './engine/after-paint';
+import { createFeatureSet } from './engine/feature-set';
 import { createListState } from './engine/list-state';
 import { createReporting } from './engine/reporting';
 import { createRowKeys, PREFIX_KEY, SUFFIX_KEY } from './engine/row-keys';
@@ -90,8 +92,6 @@ export const createChatListEngine = <TMessage>() => {
   let isRemeasuring = false;
   /** The element as tall as all rows (`totalSize`), when the markup hands it over. */
   let sizer: HTMLElement | null = null;
-  /** The visually hidden polite live region that announces newer messages, when rendered. */
-  let announcer: HTMLElement | null = null;
   let isMounted = false;
   /** The owner of the scroll position: the reader, a command, or the pin (engine/owner.ts). */
   const ownership = createOwner({
@@ -145,8 +145,8 @@ export const createChatListEngine = <TMessage>() => {
 
   /** `hasNewer` as of the last commit: messages that arrive while it was true are a loaded page, not news. */
   let committedHasNewer = false;
-  /** onOlderMessages / onNewerMessages calls waiting for the paint (see `flushBatches`). */
-  let pendingBatches: Array<() => void> = [];
+  /** onOlderMessages, onNewerMessages and the announcement of newer messages, after the paint. */
+  const afterPaint = createAfterPaint<TMessage>(view);
 
   /**
    * Whether the list has opened: its rows were rendered and the opening committed. The first
@@ -380,15 +380,23 @@ export const createChatListEngine = <TMessage>() => {
     currentTurnId: reporting.currentTurnKey(),
   }));
 
-  /** What the list tells the app about what is in view: seen, unseen count, range, read receipts, current turn. */
+  /** The features the app passed in (`features`, read receipts), and what they may read of the list. */
+  const features = createFeatureSet<TMessage>({
+    ...view,
+    rows: () => getLayout(virtualizer),
+    isRowMeasured: (row) => isRowMeasured(virtualizer, row.key),
+    isViewMoving: () => ownership.current.kind === 'command',
+    isReportable: () => isReportable(),
+    getVisibleRange: (): VisibleRange | null => reporting.getVisibleRange(),
+  });
+  /** What the list tells the app about what is in view: seen, unseen count, range, current turn, the features. */
   const reporting = createReporting<TMessage>({
     ...view,
+    features,
     hasOpened: () => hasOpened(),
     isReportable: () => isReportable(),
     rows: () => getLayout(virtualizer),
     rowIndexAtOffset: (offset) => virtualizer.getVirtualItemForOffset(offset)?.index,
-    isRowMeasured: (row) => isRowMeasured(virtualizer, row.key),
-    isViewMoving: () => ownership.current.kind === 'command',
     findCurrentTurn: () => turns.findCurrentTurn(),
     onReported: () => listState.refresh(),
   });
@@ -627,9 +635,9 @@ export const createChatListEngine = <TMessage>() => {
             );
       if (behavior === false) dispatch({ type: 'follow-declined' });
       else void commands.scrollToBottom(behavior, 'follow');
-      pendingBatches.push(() => inputs.options.onNewerMessages?.(handle, newMessages));
+      afterPaint.queue(() => inputs.options.onNewerMessages?.(handle, newMessages));
       // Arrivals are announced, a loaded page is not; rows that merely mount never are.
-      if (plan.newer === 'news') pendingBatches.push(() => announceNewMessages(newMessages));
+      if (plan.newer === 'news') afterPaint.queueAnnouncement(newMessages);
       edgeLoaders.messagesLoaded('newer');
     } else if (plan.followsSuffix) {
       // A suffix ("typing…") appearing at the bottom is growth of the last row.
@@ -637,7 +645,7 @@ export const createChatListEngine = <TMessage>() => {
     }
     if (plan.hasPrepended) {
       const olderMessages = withoutHoles(messages.slice(0, change.olderCount));
-      pendingBatches.push(() => inputs.options.onOlderMessages?.(handle, olderMessages));
+      afterPaint.queue(() => inputs.options.onOlderMessages?.(handle, olderMessages));
       edgeLoaders.messagesLoaded('older');
     }
     // Also after an 'unchanged' one: same count and edges can hide a replaced key in view,
@@ -697,26 +705,6 @@ export const createChatListEngine = <TMessage>() => {
       () => glide.isGliding() || isAtPinnedBottomEdge(readMetrics()),
     );
 
-  /**
-   * onOlderMessages / onNewerMessages after the commit is painted, so a callback that sets
-   * state does not block the frame that shows the messages.
-   */
-  const flushBatches = () => {
-    const batches = pendingBatches;
-    pendingBatches = [];
-    // The callbacks are read now, from the latest options.
-    for (const report of batches) report();
-  };
-
-  const announceNewMessages = (newMessages: readonly TMessage[]) => {
-    const text = announcer && getAnnouncement(inputs.options.announceNewMessages, newMessages);
-    if (announcer && text) announce(announcer, text);
-  };
-
-  const announcerRef = (element: HTMLElement | null) => {
-    announcer = element;
-  };
-
   return {
     handle,
     scrollerRef,
@@ -746,7 +734,7 @@ export const createChatListEngine = <TMessage>() => {
     },
     contentRef,
     sizerRef,
-    announcerRef,
+    announcerRef: afterPaint.announcerRef,
     scrollToFn: scrollWriter.scrollToFn,
     shouldAdjustScrollPositionOnItemSizeChange: rowMeasuring.shouldCompensate,
     /**
@@ -756,6 +744,7 @@ export const createChatListEngine = <TMessage>() => {
     update(render: RenderInputs<TMessage>): (virtualIndex: number) => MessageKey {
       const previous = inputs as LaidOutInputs<TMessage> | undefined;
       if (virtualizer !== undefined) scrollerEvents.catchUpTanstack();
+      features.sync(render.options.features);
       rowMeasuring.startRender();
       openingWindow.planHiddenCount(previous, render);
       const next: LaidOutInputs<TMessage> = {
@@ -819,7 +808,7 @@ export const createChatListEngine = <TMessage>() => {
     onLayoutChange,
     shouldRenderSynchronously: rowMeasuring.shouldRenderSynchronously,
     rowRef: rowMeasuring.rowRef,
-    flushBatches,
+    flushBatches: afterPaint.flush,
     observeElementOffset,
     observeElementRect,
   };

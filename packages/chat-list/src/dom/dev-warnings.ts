@@ -67,6 +67,12 @@ export function warnOfBadOptions<TMessage>(options: ChatListBehaviorOptions<TMes
   warnOnce(describeNumberProblem(options.messagesSeenDelay, MESSAGES_SEEN_DELAY_RULE));
   warnOnce(describeNumberProblem(options.turnPeek, TURN_PEEK_RULE));
   warnOfRenamedOptions(options);
+  if (options.onMessagesSeen !== undefined && !options.features?.some((feature) => feature.name === 'readReceipts')) {
+    warnOnce(
+      "onMessagesSeen needs read receipts: import { readReceipts } from '@chat-list/react/read-receipts' and pass features={[readReceipts]}. Until then no message is reported read.",
+      'read-receipts-missing',
+    );
+  }
   const { messages, follow } = options;
   if (!Array.isArray(messages)) warnOnce(`messages must be an array, got ${typeof messages}; rendering none.`);
   if (!isValidFollow(follow)) {

@@ -1,4 +1,5 @@
 import type { Alignment, FollowMode, GroupKey, MessageKey, ScrollAlign } from '../core';
+import type { ChatListFeature } from './features';
 import type { ChatListHandle, FollowPolicy, VisibleRange } from './handle-types';
 
 export type { Alignment, FollowMode, GroupKey, MessageKey, ScrollAlign };
@@ -286,7 +287,14 @@ export interface ChatListBehaviorOptions<TMessage> {
    */
   onVisibleRangeChange?: (range: VisibleRange | null) => void;
   /**
-   * Read receipts: called with the ids of messages the reader has read, a message being read once
+   * Parts of the list that not every list needs, imported and passed in so that a list without
+   * them does not carry their code: `readReceipts` from `@chat-list/react/read-receipts` (for
+   * `onMessagesSeen`). Read at every render; a feature stays while it is passed.
+   * @defaultValue `[]`
+   */
+  features?: readonly ChatListFeature[];
+  /**
+   * Read receipts (with `readReceipts` in `features`): called with the ids of messages the reader has read, a message being read once
    * at least `messagesSeenRatio` of it (or of the viewport, for a message taller than it) stayed in
    * view for `messagesSeenDelay` ms while the page was visible (a row flicking past in a fast
    * scroll is not read; a hidden tab reads nothing). Batched: one call for the messages read at

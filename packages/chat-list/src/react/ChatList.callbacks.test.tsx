@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { readReceipts } from '../features/read-receipts';
 import { ChatList, type ChatListHandle, type ChatListProps, type FollowContext } from '../index';
 import { VIEWPORT_HEIGHT } from './jsdom-setup';
 import { type Message, makeMessages, renderText } from './test-messages';
@@ -525,12 +526,14 @@ describe('onMessagesSeen (read receipts)', () => {
    * messages it brings into view start their time then. More than enough here.
    */
   const LANDING_MS = 100;
+  /** Read receipts are a feature the app passes in. */
+  const features = [readReceipts];
 
   test('is called once, messagesSeenDelay after the opening landed, with the messages in view; never again for them', () => {
     vi.useFakeTimers();
     const onMessagesSeen = vi.fn();
     // 5 rows of 50 px in a 600 px viewport: all in view.
-    renderList({ messages: makeMessages(5), onMessagesSeen, messagesSeenDelay: 500 });
+    renderList({ messages: makeMessages(5), features, onMessagesSeen, messagesSeenDelay: 500 });
     act(() => vi.advanceTimersByTime(499));
     expect(onMessagesSeen).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(LANDING_MS));
@@ -544,10 +547,10 @@ describe('onMessagesSeen (read receipts)', () => {
     vi.useFakeTimers();
     const onMessagesSeen = vi.fn();
     const initial = makeMessages(2);
-    const { update } = renderList({ messages: initial, onMessagesSeen });
+    const { update } = renderList({ messages: initial, features, onMessagesSeen });
     act(() => vi.advanceTimersByTime(300 + LANDING_MS));
     expect(onMessagesSeen).toHaveBeenLastCalledWith(['m0', 'm1']);
-    update({ messages: [...initial, ...makeMessages(1, 2)], onMessagesSeen });
+    update({ messages: [...initial, ...makeMessages(1, 2)], features, onMessagesSeen });
     act(() => vi.advanceTimersByTime(299));
     expect(onMessagesSeen).toHaveBeenCalledTimes(1);
     act(() => vi.advanceTimersByTime(LANDING_MS));
@@ -558,9 +561,35 @@ describe('onMessagesSeen (read receipts)', () => {
   test('leaves no timer behind once unmounted', () => {
     vi.useFakeTimers();
     const onMessagesSeen = vi.fn();
-    const { unmount } = renderList({ messages: makeMessages(3), onMessagesSeen });
+    const { unmount } = renderList({ messages: makeMessages(3), features, onMessagesSeen });
     unmount();
     act(() => vi.advanceTimersByTime(1000));
     expect(onMessagesSeen).not.toHaveBeenCalled();
+  });
+
+  test('without readReceipts in features, says once how to add them, and reports nothing', () => {
+    vi.useFakeTimers();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const onMessagesSeen = vi.fn();
+    const { update } = renderList({ messages: makeMessages(3), onMessagesSeen });
+    update({ messages: makeMessages(4), onMessagesSeen });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(onMessagesSeen).not.toHaveBeenCalled();
+    const advice = warn.mock.calls.map(([text]) => String(text)).filter((text) => text.includes('readReceipts'));
+    expect(advice).toEqual([expect.stringContaining("import { readReceipts } from '@chat-list/react/read-receipts'")]);
+  });
+
+  test('stops when the app stops passing the feature, and starts again when it does', () => {
+    vi.useFakeTimers();
+    const onMessagesSeen = vi.fn();
+    const initial = makeMessages(2);
+    const { update } = renderList({ messages: initial, features, onMessagesSeen, messagesSeenDelay: 500 });
+    // Taken away before the delay: its timer is stopped, nothing is reported.
+    update({ messages: initial, features: [], onMessagesSeen, messagesSeenDelay: 500 });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(onMessagesSeen).not.toHaveBeenCalled();
+    update({ messages: [...initial, ...makeMessages(1, 2)], features, onMessagesSeen, messagesSeenDelay: 500 });
+    act(() => vi.advanceTimersByTime(500 + LANDING_MS));
+    expect(onMessagesSeen).toHaveBeenCalledWith(['m0', 'm1', 'm2']);
   });
 });

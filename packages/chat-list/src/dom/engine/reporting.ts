@@ -1,17 +1,7 @@
 import type { VirtualItem } from '@tanstack/virtual-core';
-import {
-  MESSAGES_SEEN_DELAY_RULE,
-  MESSAGES_SEEN_RATIO_RULE,
-  createReadTracker,
-  createSeenTracker,
-  getVisibleIndexRange,
-  getVisibleRatio,
-  isSameVisibleRange,
-  sanitizeNumber,
-  type MessageKey,
-  type MessageVisibility,
-} from '../../core';
+import { createSeenTracker, getVisibleIndexRange, isSameVisibleRange, type MessageKey } from '../../core';
 import type { VisibleRange } from '../types';
+import type { FeatureSet } from './feature-set';
 import type { KernelView } from './kernel-view';
 
 /** What reporting reads from the kernel. */
@@ -23,30 +13,26 @@ export interface ReportingHost<TMessage> extends Pick<
   hasOpened: () => boolean;
   /** Whether what is in view may be reported now (a scroller, and this render's messages committed). */
   isReportable: () => boolean;
-  /** TanStack's rows as laid out now, and whether one was measured (not an estimate). */
+  /** TanStack's rows as laid out now. */
   rows: () => readonly VirtualItem[];
   /** The index of the row at an offset, as TanStack finds it. */
   rowIndexAtOffset: (offset: number) => number | undefined;
-  isRowMeasured: (row: VirtualItem) => boolean;
-  /** Whether a command is moving the view: nothing is read on the way. */
-  isViewMoving: () => boolean;
   /** The index of the message that starts the turn being read, or -1. */
   findCurrentTurn: () => number;
   /** What is in view was reported (after the unseen count and the current turn). */
   onReported: () => void;
+  /** The features the app passed in (`features`), told of what is in view. */
+  features: FeatureSet;
 }
 
 /**
  * What the list tells the app about what is in view: seen tracking and the unseen count, the
- * visible range, read receipts (`onMessagesSeen`) and the current turn. It owns what
- * was last reported of each, the seen and read trackers (core), and the read tracker's timer.
+ * visible range and the current turn, and the features (read receipts) what is in view. It owns
+ * what was last reported of each, and the seen tracker (core).
  */
 export const createReporting = <TMessage>(host: ReportingHost<TMessage>) => {
   const seen = createSeenTracker();
   let unseenCount = 0;
-  /** `onMessagesSeen`: read receipts, and the timer that looks again when one is due. */
-  const reads = createReadTracker();
-  let readCheckTimer: ReturnType<typeof setTimeout> | undefined;
   /** The range `onVisibleRangeChange` last reported. */
   let reportedRange: VisibleRange | null = null;
   /**
@@ -79,52 +65,11 @@ export const createReporting = <TMessage>(host: ReportingHost<TMessage>) => {
   };
 
   /**
-   * Read receipts: tells the read tracker which messages are in view and how much of each, reports
-   * the ones it found read, and looks again when it says one will be (its decision, as data).
-   */
-  const reportRead = (range: VisibleRange | null) => {
-    const options = host.options();
-    const scroller = host.scroller();
-    clearTimeout(readCheckTimer);
-    if (options.onMessagesSeen === undefined || scroller === null) return;
-    const messages = host.messages();
-    const { scrollOffset, viewportSize } = host.readMetrics();
-    const visible: MessageVisibility[] = [];
-    const rows = host.rows();
-    const firstMessageRow = host.firstMessageRow();
-    for (let index = range?.firstIndex ?? 0; range !== null && index <= range.lastIndex; index++) {
-      const row = rows[index + firstMessageRow];
-      const message = messages[index];
-      // A hole gets a stand-in key (useChatList's getKeyAt): there is no message to have read.
-      if (row === undefined || message === undefined || message === null) continue;
-      // An unmeasured row's place is a guess: an estimate once read a row the edge cut in half
-      // (the throttled suite, with messagesSeenDelay 0). It is looked at again once measured.
-      if (!host.isRowMeasured(row)) continue;
-      visible.push({ key: host.getKeyAt(index), visibleRatio: getVisibleRatio(row, scrollOffset, viewportSize) });
-    }
-    const now = performance.now();
-    const { read, checkAt } = reads.observe(
-      {
-        now,
-        visible,
-        isDocumentVisible: scroller.ownerDocument.visibilityState !== 'hidden',
-        isViewMoving: host.isViewMoving(),
-      },
-      {
-        minVisibleRatio: sanitizeNumber(options.messagesSeenRatio, MESSAGES_SEEN_RATIO_RULE),
-        minVisibleMs: sanitizeNumber(options.messagesSeenDelay, MESSAGES_SEEN_DELAY_RULE),
-      },
-    );
-    if (checkAt !== null) readCheckTimer = setTimeout(recheckRead, checkAt - now);
-    if (read.length > 0) options.onMessagesSeen(read);
-  };
-
-  /**
-   * The read tracker's timer, the tab shown or hidden, a command that landed: the messages in view
-   * are the same, their time or the tracker's conditions are not.
+   * The tab shown or hidden, a command that landed: the messages in view are the same, the
+   * features' reading of them may not be (a read receipt's time in view).
    */
   const recheckRead = () => {
-    if (host.isReportable()) reportRead(getVisibleRange());
+    if (host.isReportable()) host.features.each((feature) => feature.onRecheck?.());
   };
 
   const reportCurrentTurn = () => {
@@ -158,7 +103,7 @@ export const createReporting = <TMessage>(host: ReportingHost<TMessage>) => {
         unseenCount = unseen;
         options.onUnseenCountChange?.(unseen);
       }
-      reportRead(range);
+      host.features.each((feature) => feature.onViewChange?.(range));
       reportCurrentTurn();
     },
     recheckRead,
@@ -182,11 +127,11 @@ export const createReporting = <TMessage>(host: ReportingHost<TMessage>) => {
       getKeyAt: (index: number) => MessageKey,
     ) {
       seen.applyChange(change, length, getKeyAt);
-      reads.prune(length, getKeyAt);
+      host.features.each((feature) => feature.onMessagesChange?.(length, getKeyAt));
     },
-    /** The scroller went, or the list unmounted: no read check may run. */
+    /** The scroller went, or the list unmounted: no feature may leave anything running. */
     stop() {
-      clearTimeout(readCheckTimer);
+      host.features.each((feature) => feature.stop?.());
     },
   };
 };

@@ -1,0 +1,57 @@
+import type { VirtualItem } from '@tanstack/virtual-core';
+import type { MessageKey, ScrollMetrics } from '../core';
+import type { ChatListBehaviorOptions, VisibleRange } from './types';
+
+/**
+ * What a feature may read of its list, each as it is now. Nothing here moves the list: a feature
+ * reports what it sees, and the list alone owns the scroll position.
+ */
+export interface ChatListFeatureContext<TMessage = unknown> {
+  /** The list's props (the hook's options) as of the latest render. */
+  options(): ChatListBehaviorOptions<TMessage>;
+  /** The messages as of the latest render. */
+  messages(): readonly TMessage[];
+  /** The key of `messages[index]`, with a stand-in for a message without one. */
+  getKeyAt(index: number): MessageKey;
+  /** The scroller element, or null before mount. */
+  scroller(): HTMLElement | null;
+  /** The scroller's geometry now, in the list's offsets. */
+  readMetrics(): ScrollMetrics;
+  /** TanStack Virtual's rows as laid out now; `messages[index]` is row `index + firstMessageRow()`. */
+  rows(): readonly VirtualItem[];
+  /** The row of `messages[0]` among `rows()`: 1 after a prefix row, else 0. */
+  firstMessageRow(): number;
+  /** Whether a row was measured (its size is not an estimate). */
+  isRowMeasured(row: VirtualItem): boolean;
+  /** Whether a scroll command is carrying the view to its target (the opening, a jump, a follow). */
+  isViewMoving(): boolean;
+  /** Whether what is in view may be read now: a scroller, and the latest messages committed. */
+  isReportable(): boolean;
+  /** The messages in view now (the handle's `getVisibleRange()`). */
+  getVisibleRange(): VisibleRange | null;
+}
+
+/** What a feature does at the list's moments; each is optional. */
+export interface ChatListFeatureInstance {
+  /** What is in view was read (a scroll, a layout change, a commit): the range now. */
+  onViewChange?(range: VisibleRange | null): void;
+  /** The same messages are in view, but may read differently: the tab was shown or hidden, a command landed. */
+  onRecheck?(): void;
+  /** A change of the messages was committed: their count and keys now. */
+  onMessagesChange?(length: number, getKeyAt: (index: number) => MessageKey): void;
+  /** The list lost its scroller or unmounted: nothing may be left running. */
+  stop?(): void;
+}
+
+/**
+ * A part of the list that an app imports and passes in (`features`), so that a list without it
+ * does not carry its code: `import { readReceipts } from '@chat-list/react/read-receipts'`. A
+ * feature reads the list through its context and is told of the list's moments; it never moves
+ * the list.
+ */
+export interface ChatListFeature {
+  /** The feature's name, for the list's development messages. */
+  readonly name: string;
+  /** Called once per list that is given the feature, when it first is. */
+  create<TMessage>(list: ChatListFeatureContext<TMessage>): ChatListFeatureInstance;
+}
