@@ -139,3 +139,111 @@ describe('after a smooth scroll command', () => {
     expect(range).toEqual(inView);
   });
 });
+
+// Sequences an independent random-sequence probe reported (never-jump, round 2), replayed on the
+// fixture page in the words of the report.
+describe('sequences of the second never-jump probe', () => {
+  for (const count of [200, 2000]) {
+    it(`'never' after a resize to a 280 px viewport and a suffix removed: appending moves nothing (${count} messages)`, async () => {
+      const fixture = await browser.open(`count=${count}&follow=never`);
+      await fixture.settled();
+      await fixture.run("window.fixture.setSuffix('typing…')");
+      await fixture.settled();
+      await fixture.run("window.fixture.setFrame({ width: '600px', height: '280px' })");
+      await fixture.settled();
+      await fixture.wheel(-600);
+      await fixture.settled();
+      await fixture.run('window.fixture.setSuffix(null)');
+      await fixture.settled();
+      const before = await fixture.topRow();
+      const scrollTop = (await fixture.metrics()).scrollTop;
+      await fixture.run("window.fixture.append(10, 'assistant')");
+      await fixture.settled();
+      expect(Math.abs((await fixture.rowTop(before.id))! - before.top), "the reader's row").toBeLessThanOrEqual(1);
+      expect(Math.abs((await fixture.metrics()).scrollTop - scrollTop), 'scrollTop').toBeLessThanOrEqual(1);
+      // And at the bottom: 'never' stays where the reader is, the new messages below.
+      await fixture.run('window.fixture.handle.scrollToBottom()');
+      await fixture.settled();
+      const atBottom = await fixture.topRow();
+      await fixture.run("window.fixture.append(1, 'assistant')");
+      await fixture.settled();
+      expect(
+        Math.abs((await fixture.rowTop(atBottom.id))! - atBottom.top),
+        'the row at the bottom',
+      ).toBeLessThanOrEqual(1);
+    });
+  }
+
+  it("'always' at the bottom follows an append of 10 in a list opened empty, scrolled to the top, with history loading", async () => {
+    const fixture = await browser.open('count=0&follow=always&history=1&olderEndOffset=100&historyDelay=manual');
+    await fixture.settled();
+    await fixture.run('window.fixture.append(30)');
+    await fixture.settled();
+    await fixture.scrollTo(0);
+    await fixture.page.waitForSelector('[data-chat-list-prefix]');
+    await fixture.run('window.fixture.handle.scrollToBottom()');
+    await fixture.settled();
+    await fixture.run("window.fixture.append(10, 'assistant')");
+    await fixture.settled();
+    expect((await fixture.metrics()).gap, 'at the bottom after the append').toBeLessThanOrEqual(1.5);
+    await fixture.run('window.fixture.landHistoryPage()');
+    await fixture.settled();
+    await fixture.run("window.fixture.append(10, 'assistant')");
+    await fixture.settled();
+    expect(
+      (await fixture.metrics()).gap,
+      'at the bottom after the history page and another append',
+    ).toBeLessThanOrEqual(1.5);
+  });
+
+  it('messages prepended into an emptied list open it at the bottom (2 000 messages, never, a 280 px viewport)', async () => {
+    const fixture = await browser.open('count=2000&follow=never');
+    await fixture.settled();
+    await fixture.run("window.fixture.setFrame({ width: '600px', height: '280px' })");
+    await fixture.settled();
+    await fixture.run('window.fixture.setMessages(() => [])');
+    await fixture.settled();
+    await fixture.run('window.fixture.prepend(2000)');
+    await fixture.settled();
+    expect((await fixture.metrics()).gap, 'opened at the bottom').toBeLessThanOrEqual(1.5);
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it("scrollToId with 'nearest', not awaited, right after appends: resolves true only with the row in view, and the visible range agrees with the DOM", async () => {
+    const fixture = await browser.open('count=2000&follow=never');
+    await fixture.settled();
+    await fixture.run("window.fixture.setFrame({ width: '600px', height: '280px' })");
+    await fixture.settled();
+    const result = await fixture.page.evaluate(async () => {
+      const { fixture: driver } = window;
+      driver.append(10);
+      driver.append(10);
+      const target = driver.messages()[1500]!.id;
+      // Not awaited by the app: the check runs when it resolves.
+      return await driver.handle!.scrollToId(target, { align: 'nearest' }).then((landed) => {
+        const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+        const box = scroller.getBoundingClientRect();
+        const row = scroller.querySelector<HTMLElement>(`[data-id="${CSS.escape(target)}"]`)?.getBoundingClientRect();
+        return {
+          landed,
+          inView: row !== undefined && row.bottom > box.top + 1 && row.top < box.bottom - 1,
+        };
+      });
+    });
+    expect(result.landed).toBe(true);
+    expect(result.inView, 'the target is in view when the promise resolves').toBe(true);
+    await fixture.settled();
+    const range = await fixture.run<{ firstIndex: number; lastIndex: number } | null>(
+      'window.fixture.handle.getVisibleRange()',
+    );
+    const domRange = await fixture.page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      const box = scroller.getBoundingClientRect();
+      const inView = [...scroller.querySelectorAll<HTMLElement>('[data-index]')]
+        .filter((row) => row.getBoundingClientRect().bottom > box.top && row.getBoundingClientRect().top < box.bottom)
+        .map((row) => Number(row.dataset.index));
+      return { firstIndex: Math.min(...inView), lastIndex: Math.max(...inView) };
+    });
+    expect(range, 'getVisibleRange() against the rows the DOM shows').toEqual(expect.objectContaining(domRange));
+  });
+});
