@@ -149,7 +149,13 @@ export default defineConfig({
         // The same ChatList wiring tests against the built dist, whose internal property names
         // tsup mangles (tsup.config.ts): a name shared with React, the DOM or TanStack would break here.
         resolve: {
-          alias: [{ find: /^\.\.\/index$/, replacement: fileURLToPath(new URL('./dist/index.js', import.meta.url)) }],
+          alias: [
+            { find: /^\.\.\/index$/, replacement: fileURLToPath(new URL('./dist/index.js', import.meta.url)) },
+            {
+              find: /^\.\.\/features\/read-receipts$/,
+              replacement: fileURLToPath(new URL('./dist/read-receipts.js', import.meta.url)),
+            },
+          ],
         },
         test: {
           name: 'react-dist',

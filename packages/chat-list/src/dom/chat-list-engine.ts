@@ -382,11 +382,16 @@ export const createChatListEngine = <TMessage>() => {
 
   /** The features the app passed in (`features`, read receipts), and what they may read of the list. */
   const features = createFeatureSet<TMessage>({
-    ...view,
+    options: view.options,
+    messages: view.messages,
+    keyAt: view.getKeyAt,
+    scroller: view.scroller,
+    metrics: readMetrics,
     rows: () => getLayout(virtualizer),
-    isRowMeasured: (row) => isRowMeasured(virtualizer, row.key),
-    isViewMoving: () => ownership.current.kind === 'command',
-    isReportable: () => isReportable(),
+    firstMessageRow,
+    isMeasured: (row) => isRowMeasured(virtualizer, row.key),
+    isMovingToTarget: () => ownership.current.kind === 'command',
+    canReadView: () => isReportable(),
     getVisibleRange: (): VisibleRange | null => reporting.getVisibleRange(),
   });
   /** What the list tells the app about what is in view: seen, unseen count, range, current turn, the features. */

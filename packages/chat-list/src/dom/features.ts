@@ -12,21 +12,21 @@ export interface ChatListFeatureContext<TMessage = unknown> {
   /** The messages as of the latest render. */
   messages(): readonly TMessage[];
   /** The key of `messages[index]`, with a stand-in for a message without one. */
-  getKeyAt(index: number): MessageKey;
+  keyAt(index: number): MessageKey;
   /** The scroller element, or null before mount. */
   scroller(): HTMLElement | null;
   /** The scroller's geometry now, in the list's offsets. */
-  readMetrics(): ScrollMetrics;
+  metrics(): ScrollMetrics;
   /** TanStack Virtual's rows as laid out now; `messages[index]` is row `index + firstMessageRow()`. */
   rows(): readonly VirtualItem[];
   /** The row of `messages[0]` among `rows()`: 1 after a prefix row, else 0. */
   firstMessageRow(): number;
   /** Whether a row was measured (its size is not an estimate). */
-  isRowMeasured(row: VirtualItem): boolean;
+  isMeasured(row: VirtualItem): boolean;
   /** Whether a scroll command is carrying the view to its target (the opening, a jump, a follow). */
-  isViewMoving(): boolean;
+  isMovingToTarget(): boolean;
   /** Whether what is in view may be read now: a scroller, and the latest messages committed. */
-  isReportable(): boolean;
+  canReadView(): boolean;
   /** The messages in view now (the handle's `getVisibleRange()`). */
   getVisibleRange(): VisibleRange | null;
 }
@@ -38,7 +38,7 @@ export interface ChatListFeatureInstance {
   /** The same messages are in view, but may read differently: the tab was shown or hidden, a command landed. */
   onRecheck?(): void;
   /** A change of the messages was committed: their count and keys now. */
-  onMessagesChange?(length: number, getKeyAt: (index: number) => MessageKey): void;
+  onMessagesChange?(length: number, keyAt: (index: number) => MessageKey): void;
   /** The list lost its scroller or unmounted: nothing may be left running. */
   stop?(): void;
 }

@@ -28,7 +28,7 @@ export const readReceipts: ChatListFeature = {
     /** The messages in view and how much of each, as the tracker reads them. */
     const visibleMessages = (range: VisibleRange | null): MessageVisibility[] => {
       const messages = list.messages();
-      const { scrollOffset, viewportSize } = list.readMetrics();
+      const { scrollOffset, viewportSize } = list.metrics();
       const visible: MessageVisibility[] = [];
       const rows = list.rows();
       const firstMessageRow = list.firstMessageRow();
@@ -39,8 +39,8 @@ export const readReceipts: ChatListFeature = {
         if (row === undefined || message === undefined || message === null) continue;
         // An unmeasured row's place is a guess: an estimate once read a row the edge cut in half
         // (a throttled CPU, with messagesSeenDelay 0). It is looked at again once measured.
-        if (!list.isRowMeasured(row)) continue;
-        visible.push({ key: list.getKeyAt(index), visibleRatio: getVisibleRatio(row, scrollOffset, viewportSize) });
+        if (!list.isMeasured(row)) continue;
+        visible.push({ key: list.keyAt(index), visibleRatio: getVisibleRatio(row, scrollOffset, viewportSize) });
       }
       return visible;
     };
@@ -60,7 +60,7 @@ export const readReceipts: ChatListFeature = {
           now,
           visible: visibleMessages(range),
           isDocumentVisible: scroller.ownerDocument.visibilityState !== 'hidden',
-          isViewMoving: list.isViewMoving(),
+          isViewMoving: list.isMovingToTarget(),
         },
         {
           minVisibleRatio: sanitizeNumber(options.messagesSeenRatio, MESSAGES_SEEN_RATIO_RULE),
@@ -73,13 +73,13 @@ export const readReceipts: ChatListFeature = {
 
     /** The timer, the tab shown or hidden, a command that landed: the same messages, another time. */
     const recheck = () => {
-      if (list.isReportable()) report(list.getVisibleRange());
+      if (list.canReadView()) report(list.getVisibleRange());
     };
 
     return {
       onViewChange: report,
       onRecheck: recheck,
-      onMessagesChange: (length, getKeyAt) => reads.prune(length, getKeyAt),
+      onMessagesChange: (length, keyAt) => reads.prune(length, keyAt),
       stop: () => clearTimeout(checkTimer),
     };
   },

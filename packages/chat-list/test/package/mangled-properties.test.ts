@@ -1,7 +1,7 @@
 // tsup renames the engine's internal property names in dist (tsup.config.ts). A name that a
 // public type, TanStack Virtual or React also uses would be renamed on their objects too, and
 // break only in the published build: none of them may appear in those declarations.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -11,8 +11,14 @@ const require = createRequire(import.meta.url);
 const declarationsOf = (entry: string, file: string) =>
   readFileSync(join(dirname(require.resolve(entry)), file), 'utf8');
 
+const DIST = new URL('../../dist/', import.meta.url);
+
 const DECLARATIONS = {
-  '@chat-list/react (dist/index.d.ts)': readFileSync(new URL('../../dist/index.d.ts', import.meta.url), 'utf8'),
+  // Every entry's declarations and the chunks they share (a feature's context is in one).
+  '@chat-list/react (dist/*.d.ts)': readdirSync(DIST)
+    .filter((file) => file.endsWith('.d.ts'))
+    .map((file) => readFileSync(new URL(file, DIST), 'utf8'))
+    .join('\n'),
   '@tanstack/virtual-core': declarationsOf('@tanstack/virtual-core', 'index.d.cts'),
   '@tanstack/react-virtual': declarationsOf('@tanstack/react-virtual', 'index.d.cts'),
   react: declarationsOf('@types/react/package.json', 'index.d.ts'),

@@ -116,9 +116,10 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // read when the app renders inside ours (a list scrolled to the top jumped 819 px back down), took
 // `ChatList` alone to 20.83 kB, `useChatList` alone to 18.43 kB, everything to 21.52 kB and 31.40 kB.
 // Read receipts became the first optional feature (`@chat-list/react/read-receipts`, passed in
-// `features`, 0.62 kB), with the announcer and the after-paint callbacks as a module: `ChatList`
-// alone 20.83 → 20.52 kB, `useChatList` alone 18.43 → 18.16 kB, everything 21.52 → 21.19 kB (read
-// receipts are not in the main entry any more) and 31.40 → 31.12 kB. The sticky group header,
+// `features`, 0.63 kB), with the announcer and the after-paint callbacks as a module: `ChatList`
+// alone 20.83 → 20.57 kB, `useChatList` alone 18.43 → 18.21 kB, everything 21.52 → 21.23 kB (read
+// receipts are not in the main entry any more) and 31.40 → 31.16 kB; the feature context's
+// names are public, so never mangled (0.05 kB of that). The sticky group header,
 // turns, the scaled space, snapshots and smooth following are the next candidates.
 // The 6 kB and 16 kB bars are retired: they pushed towards shorter source. The bars now are per
 // entry, with React and TanStack Virtual external: everything the package exports together no
@@ -133,21 +134,21 @@ const BUDGETS = [
     entry: "export * from './dist/index.js';",
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 21187,
+    ceiling: 21234,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 20522,
+    ceiling: 20574,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 18155,
+    ceiling: 18206,
   },
   {
     // What read receipts add to `ChatList`: the difference from 'ChatList alone' is the feature's cost.
@@ -155,14 +156,14 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { readReceipts } from './dist/read-receipts.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21140,
+    ceiling: 21207,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: "export * from './dist/index.js';",
     external: REACT,
     bar: undefined,
-    ceiling: 31116,
+    ceiling: 31158,
   },
 ];
 
