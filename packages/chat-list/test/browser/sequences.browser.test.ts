@@ -246,4 +246,44 @@ describe('sequences of the second never-jump probe', () => {
     });
     expect(range, 'getVisibleRange() against the rows the DOM shows').toEqual(expect.objectContaining(domRange));
   });
+
+  // The probe counted a move of the row being read with 'only-received' as a break; that mode
+  // scrolls to the bottom for a received message by definition, wherever the reader is. With
+  // 'at-bottom' the reader at the top stays where they are.
+  for (const together of ['one commit', 'one task'] as const) {
+    it(`a history page and a received message landing together (${together}): the row being read stays with 'at-bottom'; 'only-received' goes to the bottom`, async () => {
+      for (const follow of ['at-bottom', 'only-received'] as const) {
+        const fixture = await browser.open(
+          `count=50&history=1&olderEndOffset=100&historyDelay=manual&follow=${follow}`,
+        );
+        await fixture.settled();
+        await fixture.scrollTo(0);
+        await fixture.page.waitForSelector('[data-chat-list-prefix]');
+        await fixture.settled();
+        const firstId = await fixture.run<string>('window.fixture.messages()[0].id');
+        const before = (await fixture.rowTop(firstId))!;
+        await fixture.page.evaluate((mode) => {
+          const { fixture: driver } = window;
+          const land = () => {
+            driver.landHistoryPage();
+            driver.append(1, 'assistant');
+          };
+          if (mode === 'one commit') driver.now(land);
+          else land();
+        }, together);
+        await fixture.page.waitForFunction(() => window.fixture.messages().length === 61);
+        await fixture.page.waitForSelector('[data-chat-list-prefix]', { state: 'detached' });
+        const landed = await fixture.settled();
+        if (follow === 'at-bottom') {
+          // The prefix went in the same update as the page: the row keeps its place within a pixel.
+          const after = await fixture.rowTop(firstId);
+          expect(after, `${follow}: the row being read is still rendered`).not.toBeNull();
+          expect(Math.abs(after! - before), `${follow}: the row being read`).toBeLessThanOrEqual(1);
+        } else {
+          expect(landed.gap, `${follow}: at the bottom, with the received message`).toBeLessThanOrEqual(1.5);
+        }
+        expect(fixture.errors).toEqual([]);
+      }
+    });
+  }
 });
