@@ -286,4 +286,35 @@ describe('sequences of the second never-jump probe', () => {
       }
     });
   }
+
+  it('streaming 1 000 px below a reader, after a replace of 5 rows and a scrollToBottom, leaves the reader still (1 163 messages)', async () => {
+    const fixture = await browser.open('count=1163');
+    await fixture.settled();
+    // Five rows in view replaced by new messages (new keys), then back to the bottom.
+    await fixture.run(
+      'window.fixture.setMessages((messages) => { const fresh = window.fixture.generate(5); return [...messages.slice(0, -8), ...fresh, ...messages.slice(-3)]; })',
+    );
+    await fixture.settled();
+    await fixture.run('window.fixture.handle.scrollToBottom()');
+    await fixture.settled();
+    await fixture.wheel(-1000);
+    const reading = await fixture.settled();
+    expect(reading.gap, 'about 1 000 px above the bottom').toBeGreaterThan(600);
+    const before = await fixture.topRow();
+    const lastId = await fixture.run<string>('window.fixture.messages().at(-1).id');
+    for (const extra of [9, 18, 27]) {
+      await fixture.run(`window.fixture.setExtraHeight(${JSON.stringify(lastId)}, ${extra})`);
+      await fixture.settled();
+      expect(
+        Math.abs((await fixture.rowTop(before.id))! - before.top),
+        `the reader's row, the last message ${extra} px taller`,
+      ).toBeLessThanOrEqual(1);
+    }
+    await fixture.run('window.fixture.stream(20, "last")');
+    await fixture.settled();
+    expect(
+      Math.abs((await fixture.rowTop(before.id))! - before.top),
+      "the reader's row, after streaming",
+    ).toBeLessThanOrEqual(1);
+  });
 });
