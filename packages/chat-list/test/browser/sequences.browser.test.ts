@@ -317,4 +317,31 @@ describe('sequences of the second never-jump probe', () => {
       "the reader's row, after streaming",
     ).toBeLessThanOrEqual(1);
   });
+
+  it("a smooth scrollToIndex with 'center' right after a removal resolves true only with the target rendered and in view", async () => {
+    const fixture = await browser.open('count=2000&follow=never');
+    await fixture.settled();
+    for (const target of [400, 1200, 1900]) {
+      const result = await fixture.page.evaluate(async (index) => {
+        const { fixture: driver } = window;
+        // Five messages removed above the target, then the jump, in the same task.
+        driver.setMessages((messages) => messages.filter((_, at) => at < index - 10 || at >= index - 5));
+        const id = driver.messages()[index - 5]?.id;
+        const landed = await driver.handle!.scrollToIndex(index - 5, { align: 'center', behavior: 'smooth' });
+        const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+        const box = scroller.getBoundingClientRect();
+        const row = scroller.querySelector<HTMLElement>(`[data-index="${index - 5}"]`);
+        const rect = row?.getBoundingClientRect();
+        return {
+          landed,
+          sameMessage: row?.dataset.id === id,
+          inView: rect !== undefined && rect.bottom > box.top + 1 && rect.top < box.bottom - 1,
+        };
+      }, target);
+      expect(result.landed, `target ${target}: resolved`).toBe(true);
+      expect(result.inView, `target ${target}: rendered and in view when it resolved`).toBe(true);
+      await fixture.settled();
+    }
+    expect(fixture.errors).toEqual([]);
+  });
 });
