@@ -150,8 +150,8 @@ export const createChatListEngine = <TMessage>() => {
 
   /**
    * Whether the list has opened: its rows were rendered and the opening committed. The first
-   * commit renders no rows; they come in the scroller's first layout, before the first paint
-   *, after the app's own mount effects, whose commands wait for them.
+   * commit renders no rows; they come in the scroller's first layout, before the first paint and
+   * after the app's own mount effects, whose commands wait for them.
    */
   const hasOpened = () => committedMessages !== null;
   /** The oldest messages of a long conversation, left out of TanStack's layout until after the opening's paint. */

@@ -94,7 +94,7 @@ const RENAMED_OPTIONS = {
  * Development only: an option under its former name still works, and says once what it is now
  * called (the old names go in the next major version).
  */
-export function warnOfRenamedOptions(options: Partial<Record<keyof typeof RENAMED_OPTIONS, unknown>>): void {
+function warnOfRenamedOptions(options: Partial<Record<keyof typeof RENAMED_OPTIONS, unknown>>): void {
   for (const [formerName, name] of Object.entries(RENAMED_OPTIONS)) {
     if (options[formerName as keyof typeof RENAMED_OPTIONS] === undefined) continue;
     warnOnce(

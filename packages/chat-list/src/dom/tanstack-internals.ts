@@ -69,8 +69,8 @@ export const keepRoomToAppend = (virtualizer: ListVirtualizer): void =>
 /**
  * Grows the layout's typed array (private `_singleLaneMeasurements.flat`) ahead of the rows, as
  * an array list does. TanStack allocates it at exactly two numbers per row and, when the count
- * grows, allocates and copies a new one: at 100 000 messages that is 1.6 MB per appended message
- *. A longer array is reused as it is: TanStack writes and reads only the rows it has.
+ * grows, allocates and copies a new one: at 100 000 messages that is 1.6 MB per appended message.
+ * A longer array is reused as it is: TanStack writes and reads only the rows it has.
  * Upstream: the same growth inside `getMeasurements`.
  */
 const reserveLayoutCapacity = (internals: VirtualizerInternals, count: number): void => {

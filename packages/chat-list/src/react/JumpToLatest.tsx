@@ -1,6 +1,6 @@
 import * as React from 'react';
 import type { ButtonHTMLAttributes, ForwardedRef, MouseEvent, ReactElement, ReactNode, Ref } from 'react';
-import { useChatListState, type ChatListSource } from './useChatListState';
+import { handleOf, useChatListState, type ChatListSource } from './useChatListState';
 
 /** Props of {@link JumpToLatest}: a `<button>`'s, plus the list it jumps in. */
 export interface JumpToLatestProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'children'> {
@@ -65,8 +65,8 @@ const JumpToLatestInner = (props: JumpToLatestProps, ref: ForwardedRef<HTMLButto
 
   const jump = (event: MouseEvent<HTMLButtonElement>) => {
     onClick?.(event);
-    const handle = list !== null && list !== undefined && 'current' in list ? list.current : list;
-    if (event.defaultPrevented || handle === null || handle === undefined) return;
+    const handle = handleOf(list);
+    if (event.defaultPrevented || handle === null) return;
     const button = event.currentTarget;
     const hadFocus = button.ownerDocument.activeElement === button;
     void handle.scrollToBottom({ behavior }).then((hasLanded) => {

@@ -13,7 +13,9 @@ export type ChatListSource = { readonly current: ChatListHandle | null } | ChatL
 const isRef = (source: ChatListSource): source is { readonly current: ChatListHandle | null } =>
   typeof source === 'object' && source !== null && 'current' in source;
 
-const handleOf = (source: ChatListSource): ChatListHandle | null => (isRef(source) ? source.current : (source ?? null));
+/** The list's handle now: the ref's current one, or the handle given. */
+export const handleOf = (source: ChatListSource): ChatListHandle | null =>
+  isRef(source) ? source.current : (source ?? null);
 
 /**
  * Who waits for a ref to be given a list: a control rendered before its list (or beside a list

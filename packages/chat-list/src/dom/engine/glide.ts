@@ -27,8 +27,7 @@ export const createGlide = (host: GlideHost) => {
   let heldUntil = 0;
 
   /**
-   * One frame of a glide: towards the bottom as it is now, so the target moves with the content
-   *.
+   * One frame of a glide: towards the bottom as it is now, so the target moves with the content.
    */
   const step = () => {
     frame = 0;

@@ -21,8 +21,8 @@ let isDeliveringRowSizes = false;
  * A row's height for TanStack. Rounded sizes drift by up to half a pixel per row; anchoring needs
  * the real, fractional height. A row laid out at zero width (a collapsed or hidden container)
  * wraps every word onto a line of its own, or has no height at all: that height says nothing of
- * the row's, and a row measured so kept it after the container widened, off screen, for good
- *. It keeps the size it has; the ResizeObserver measures it again once it has a width.
+ * the row's, and a row measured so kept it after the container widened, off screen, for good.
+ * It keeps the size it has; the ResizeObserver measures it again once it has a width.
  */
 export const measureRowElement = (
   element: HTMLElement,
