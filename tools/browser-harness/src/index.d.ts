@@ -13,3 +13,4 @@ export declare function serveStatic(root: string): Promise<{ url: string; close:
 export declare function watchPage(page: Page, host?: string): { problems: string[]; external: string[] };
 /** Resolves after `count` animation frames of `page` (painted frames, never a fixed sleep). @defaultValue count 5 */
 export declare function frames(page: Page, count?: number): Promise<void>;
+export * from './page-driver.js';

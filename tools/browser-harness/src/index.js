@@ -113,3 +113,5 @@ export async function frames(page, count = 5) {
     count,
   );
 }
+
+export { browserEngineOf, findFirefox, launchBrowser } from './page-driver.js';

@@ -48,7 +48,7 @@ const isInView = (state: FocusState) => state.top >= -1 && state.bottom <= state
 
 /** Tabs from the fixture's last button before the list into the list: its one tab stop. */
 async function tabIntoList(fixture: FixturePage): Promise<void> {
-  await fixture.page.getByRole('button', { name: 'Highlight and jump' }).focus();
+  await fixture.page.focus({ role: 'button', name: 'Highlight and jump' });
   await press(fixture, 'Tab', 'scroller');
 }
 

@@ -1,6 +1,11 @@
-import { launchChromium, serveStatic } from '@chat-list/browser-harness';
+import {
+  browserEngineOf,
+  launchBrowser,
+  serveStatic,
+  type DriverBrowser,
+  type DriverPage,
+} from '@chat-list/browser-harness';
 import { fileURLToPath } from 'node:url';
-import type { Browser, CDPSession, ConsoleMessage, Page } from 'playwright-core';
 import { afterEach, beforeAll } from 'vitest';
 import { saveEngineTraces } from './engine-trace-recorder';
 
@@ -21,6 +26,12 @@ export const PAGE_CONDITIONS = {
   deviceScaleFactor: Number(process.env.CHAT_LIST_DPR ?? 1),
 };
 
+/**
+ * The engine the suite drives (`CHAT_LIST_BROWSER`, set by the `browser-firefox` and
+ * `browser-webkit` projects): Chromium unless a project says otherwise.
+ */
+export const BROWSER_ENGINE = browserEngineOf(process.env.CHAT_LIST_BROWSER);
+
 export interface ScrollerMetrics {
   scrollTop: number;
   scrollHeight: number;
@@ -35,14 +46,14 @@ export interface RowPosition {
 }
 
 interface SharedBrowser {
-  browser: Browser;
+  browser: DriverBrowser;
   server: Awaited<ReturnType<typeof serveStatic>>;
   /**
    * The worker's reusable page: the first page a test opens is this one, navigated to the
    * test's fixture. A new page costs five times what a navigation does (a renderer process
    * started, about 1.5 CPU-seconds against 0.3 here), and most tests open one.
    */
-  reusablePage: Page | undefined;
+  reusablePage: DriverPage | undefined;
 }
 
 // One Chromium, one server and one reusable page per worker, not per test file: the browser
@@ -54,7 +65,7 @@ const sharedBrowsers = new Map<string, Promise<SharedBrowser>>();
 
 async function launchSharedBrowser(): Promise<SharedBrowser> {
   const server = await serveStatic(FIXTURE_DIST);
-  const browser = await launchChromium();
+  const browser = await launchBrowser(BROWSER_ENGINE);
   return { browser, server, reusablePage: undefined };
 }
 
@@ -73,21 +84,9 @@ function sharedBrowser(): Promise<SharedBrowser> {
   });
 }
 
-/** The CDP session of each page, kept open: the throttling rate lives as long as it does. */
-const cdpSessions = new WeakMap<Page, CDPSession>();
-
 /** A page at the project's pixel ratio and CPU speed. */
-async function newConditionedPage(browser: Browser): Promise<Page> {
-  const page = await browser.newPage({
-    viewport: FIXTURE_VIEWPORT,
-    deviceScaleFactor: PAGE_CONDITIONS.deviceScaleFactor,
-  });
-  if (PAGE_CONDITIONS.cpuThrottlingRate > 1) {
-    const session = await page.context().newCDPSession(page);
-    cdpSessions.set(page, session);
-    await session.send('Emulation.setCPUThrottlingRate', { rate: PAGE_CONDITIONS.cpuThrottlingRate });
-  }
-  return page;
+function newConditionedPage(browser: DriverBrowser): Promise<DriverPage> {
+  return browser.newPage({ viewport: FIXTURE_VIEWPORT, ...PAGE_CONDITIONS });
 }
 
 /**
@@ -95,20 +94,20 @@ async function newConditionedPage(browser: Browser): Promise<Page> {
  * reset by itself: the viewport, emulated media, the mouse's place; and sets the throttling rate
  * again (a navigation may start another renderer).
  */
-async function resetReusablePage(page: Page): Promise<void> {
+async function resetReusablePage(page: DriverPage): Promise<void> {
   const viewport = page.viewportSize();
-  if (viewport?.width !== FIXTURE_VIEWPORT.width || viewport.height !== FIXTURE_VIEWPORT.height) {
+  if (viewport.width !== FIXTURE_VIEWPORT.width || viewport.height !== FIXTURE_VIEWPORT.height) {
     await page.setViewportSize(FIXTURE_VIEWPORT);
   }
-  await page.emulateMedia({ reducedMotion: null, colorScheme: null, media: null });
+  await page.emulateMedia({ reducedMotion: null });
   await page.mouse.move(0, 0);
-  await cdpSessions.get(page)?.send('Emulation.setCPUThrottlingRate', { rate: PAGE_CONDITIONS.cpuThrottlingRate });
+  await page.reapplyConditions();
 }
 
 const FIXTURE_VIEWPORT = { width: 800, height: 800 };
 
 /** Removes the listeners of the fixture that last used a page: a reused page outlives it (and its test file). */
-const detachListeners = new WeakMap<Page, () => void>();
+const detachListeners = new WeakMap<DriverPage, () => void>();
 
 /** What a test file opens its fixture pages with. */
 export interface FixtureBrowser {
@@ -122,7 +121,7 @@ export interface FixtureBrowser {
  */
 export function useFixtureBrowser(): FixtureBrowser {
   let shared: SharedBrowser;
-  const extraPages: Page[] = [];
+  const extraPages: DriverPage[] = [];
   let isReusablePageTaken = false;
   beforeAll(async () => {
     shared = await sharedBrowser();
@@ -137,7 +136,7 @@ export function useFixtureBrowser(): FixtureBrowser {
     await Promise.all(extraPages.splice(0).map((page) => page.close().catch(() => undefined)));
   });
 
-  const takePage = async (): Promise<Page> => {
+  const takePage = async (): Promise<DriverPage> => {
     const reusable = shared.reusablePage;
     if (!isReusablePageTaken && reusable !== undefined && !reusable.isClosed()) {
       isReusablePageTaken = true;
@@ -160,16 +159,10 @@ export function useFixtureBrowser(): FixtureBrowser {
       detachListeners.get(page)?.();
       const fixture = new FixturePage(page);
       openedThisTest.push(fixture);
-      const onPageError = (error: Error) => fixture.errors.push(String(error));
-      const onConsole = (message: ConsoleMessage) => {
-        if (message.type() === 'error' || message.type() === 'warning') fixture.errors.push(message.text());
-      };
-      page.on('pageerror', onPageError);
-      page.on('console', onConsole);
-      detachListeners.set(page, () => {
-        page.off('pageerror', onPageError);
-        page.off('console', onConsole);
-      });
+      detachListeners.set(
+        page,
+        page.onProblem((text) => fixture.errors.push(text)),
+      );
       await page.goto(`${shared.server.url}/${path}?${query}`);
       // A million messages under 4x throttling on a loaded machine took over 30 s to open.
       await page.waitForFunction(() => window.fixture !== undefined && window.fixture.handle !== null, undefined, {
@@ -182,7 +175,7 @@ export function useFixtureBrowser(): FixtureBrowser {
 
 export class FixturePage {
   readonly errors: string[] = [];
-  constructor(readonly page: Page) {}
+  constructor(readonly page: DriverPage) {}
 
   metrics(): Promise<ScrollerMetrics> {
     return this.page.evaluate(() => {
@@ -276,22 +269,20 @@ export class FixturePage {
 
   /** The scroller's centre in the page's CSS pixels, rounded: where a gesture over the list starts. */
   async scrollerCentre(): Promise<{ x: number; y: number }> {
-    const box = await this.page.locator('[data-chat-list-scroller]').boundingBox();
+    const box = await this.page.evaluate(() => {
+      const rect = document.querySelector('[data-chat-list-scroller]')?.getBoundingClientRect();
+      return rect && rect.width > 0 && rect.height > 0 ? (rect.toJSON() as DOMRect) : null;
+    });
     if (!box) throw new Error('scroller not visible');
     return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
   }
 
-  /** Scrolls like a finger: a touch drag synthesized by Chromium's input pipeline (touch events, then scroll). */
+  /** Scrolls like a finger: a touch drag synthesized by the browser's input pipeline (touch events, then scroll). */
   async touchScroll(deltaY: number): Promise<void> {
     const centre = await this.scrollerCentre();
-    const session = await this.page.context().newCDPSession(this.page);
-    await session.send('Input.synthesizeScrollGesture', {
-      ...centre,
-      yDistance: -deltaY,
-      gestureSourceType: 'touch',
-      speed: 2000,
-    });
-    await session.detach();
+    const gesture = await this.page.touchGesture();
+    await gesture.scroll(centre.x, centre.y, deltaY);
+    await gesture.release();
   }
 
   async scrollTo(offset: number): Promise<void> {

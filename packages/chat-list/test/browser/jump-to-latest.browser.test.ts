@@ -1,32 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { useFixtureBrowser } from './fixture-page';
+import { useFixtureBrowser, type FixturePage } from './fixture-page';
 
 const browser = useFixtureBrowser();
 
 /** The state `useChatListState` last rendered with (jump=1). */
 const lastState = 'window.fixture.events.states.at(-1)';
 
+/** An attribute of the JumpToLatest button; null when there is no button. */
+const jumpAttribute = (fixture: FixturePage, name: string): Promise<string | null> =>
+  fixture.page.evaluate((attribute) => document.querySelector('.jump')?.getAttribute(attribute) ?? null, name);
+
+const jumpButtons = (fixture: FixturePage): Promise<number> =>
+  fixture.page.evaluate(() => document.querySelectorAll('.jump').length);
+
 describe('JumpToLatest and useChatListState', () => {
   it('appears when the reader scrolls up, counts what arrives out of view, and from the keyboard lands at the bottom with focus in the list', async () => {
     const fixture = await browser.open('count=200&jump=1');
     await fixture.settled();
-    expect(await fixture.page.locator('.jump').count(), 'no button at the bottom').toBe(0);
+    expect(await jumpButtons(fixture), 'no button at the bottom').toBe(0);
     expect(await fixture.run(`${lastState}.isAtBottom`)).toBe(true);
 
     await fixture.wheel(-1500);
     await fixture.page.waitForSelector('.jump');
     await fixture.settled();
-    const before = Number(await fixture.page.locator('.jump').getAttribute('data-unseen-count'));
+    const before = Number(await jumpAttribute(fixture, 'data-unseen-count'));
     expect(before, 'the messages below the reader were seen on the way up').toBe(0);
-    expect(await fixture.page.locator('.jump').getAttribute('aria-label')).toBe('Jump to the latest message');
+    expect(await jumpAttribute(fixture, 'aria-label')).toBe('Jump to the latest message');
     await fixture.run('window.fixture.append(3)');
-    await expect.poll(() => fixture.page.locator('.jump').getAttribute('data-unseen-count')).toBe(String(before + 3));
-    expect(await fixture.page.locator('.jump').getAttribute('aria-label')).toBe(
-      `Jump to the latest message, ${before + 3} new`,
-    );
+    await expect.poll(() => jumpAttribute(fixture, 'data-unseen-count')).toBe(String(before + 3));
+    expect(await jumpAttribute(fixture, 'aria-label')).toBe(`Jump to the latest message, ${before + 3} new`);
     expect(await fixture.run(`${lastState}.unseenCount`), 'the hook renders with the same count').toBe(before + 3);
 
-    await fixture.page.locator('.jump').focus();
+    await fixture.page.focus('.jump');
     await fixture.page.keyboard.press('Enter');
     await fixture.page.waitForSelector('.jump', { state: 'detached' });
     await fixture.page.waitForFunction(() => document.activeElement?.hasAttribute('data-chat-list-scroller'));
@@ -42,9 +47,9 @@ describe('JumpToLatest and useChatListState', () => {
     await fixture.wheel(-3000);
     await fixture.page.waitForSelector('.jump');
     await fixture.settled();
-    await fixture.page.locator('.jump').click();
+    await fixture.page.click('.jump');
     // The smooth jump is still on its way: the reader tabs on, to the button after the list.
-    await fixture.page.locator('.after-list').focus();
+    await fixture.page.focus('.after-list');
     await fixture.page.waitForSelector('.jump', { state: 'detached' });
     await fixture.settled();
     expect(await fixture.page.evaluate(() => document.activeElement?.className)).toBe('after-list');

@@ -397,19 +397,12 @@ async function prepareWheel(fixture: FixturePage): Promise<PreparedGesture> {
   return { perform: () => fixture.page.mouse.wheel(0, 400), release: async () => undefined };
 }
 
-/** Opens the CDP session of a finger's 300 px drag over the scroller (touch events, then scroll). */
+/** Makes ready a finger's 300 px drag over the scroller (touch events, then scroll); in Chromium, opens its CDP session. */
 async function prepareTouchScroll(fixture: FixturePage): Promise<PreparedGesture> {
   const centre = await fixture.scrollerCentre();
-  const session = await fixture.page.context().newCDPSession(fixture.page);
+  const gesture = await fixture.page.touchGesture();
   return {
-    perform: async () => {
-      await session.send('Input.synthesizeScrollGesture', {
-        ...centre,
-        yDistance: -300,
-        gestureSourceType: 'touch',
-        speed: 2000,
-      });
-    },
-    release: () => session.detach(),
+    perform: () => gesture.scroll(centre.x, centre.y, 300),
+    release: () => gesture.release(),
   };
 }
