@@ -14,6 +14,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { engineEnvVar, engineOfCondition, ensureEngine } from './ensure-engines.mjs';
 import { BROWSER_CONDITIONS, DEFAULT_BROWSER_PROJECT, MATRIX_SLICES } from '../packages/chat-list/test/conditions.mjs';
 
 const PNPM_VERSION = '12.21.0';
@@ -258,6 +259,11 @@ async function runTests({ isMatrix }) {
       };
     }
     console.log(`\nmatrix slice: ${slice.name} (chosen by ${reason}; CHAT_LIST_MATRIX_SLICE=<name> picks another)`);
+  }
+  // Firefox and WebKit are installed only when a project of theirs is going to run.
+  for (const project of projects) {
+    const engine = engineOfCondition(BROWSER_CONDITIONS.find((condition) => condition.project === project));
+    if (engine !== 'chromium') browserEnv = { ...browserEnv, [engineEnvVar(engine)]: ensureEngine(engine) };
   }
 
   const background = checkInBackground(

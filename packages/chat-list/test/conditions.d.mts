@@ -8,6 +8,8 @@ export interface BrowserCondition {
   env: Readonly<Record<string, string>>;
   /** In how many parts `npm test` runs it, one a commit (all of it in `test:matrix`). */
   parts?: number;
+  /** Run by `test:matrix` only, never drawn as `npm test`'s slice (an engine not passing whole yet). */
+  matrixOnly?: boolean;
 }
 export interface MatrixSlice {
   condition: BrowserCondition;

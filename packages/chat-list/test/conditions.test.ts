@@ -25,10 +25,11 @@ describe('the matrix dealt into parts', () => {
   });
 
   it('names a slice for every part of every condition', () => {
-    const expected = BROWSER_CONDITIONS.flatMap(({ name, parts }) =>
+    const drawn = BROWSER_CONDITIONS.filter(({ matrixOnly }) => !matrixOnly);
+    const expected = drawn.flatMap(({ name, parts }) =>
       parts === undefined ? [name] : Array.from({ length: parts }, (_, index) => `${name}:${index + 1}/${parts}`),
     );
     expect(MATRIX_SLICES.map(({ name }) => name)).toEqual(expected);
-    expect(new Set(MATRIX_SLICES.map(({ condition }) => condition.project)).size).toBe(BROWSER_CONDITIONS.length);
+    expect(new Set(MATRIX_SLICES.map(({ condition }) => condition.project)).size).toBe(drawn.length);
   });
 });
