@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { launchChromium } from './index.js';
+import { emulateReducedMotionInPage, findButtonInPage, panInPage, splitKeyCombo } from './page-helpers.js';
 
 const FIREFOX_CANDIDATES = ['/usr/bin/firefox-esr', '/usr/bin/firefox'];
 
@@ -32,52 +33,6 @@ export async function launchBrowser(engine) {
   if (engine === 'chromium') return playwrightBrowser(await launchChromium());
   if (engine === 'firefox') return launchFirefox();
   throw new Error('The WebKit driver is not written yet: CHAT_LIST_BROWSER=webkit cannot run.');
-}
-
-/**
- * Finds a button by its accessible name the way Playwright's `getByRole('button', { name })`
- * does by default (a case-insensitive substring of its label or text). Runs in the page.
- */
-export const findButtonInPage = (name) => {
-  const wanted = name.toLowerCase();
-  const buttons = [...document.querySelectorAll('button, [role="button"]')];
-  const found = buttons.find((button) =>
-    (button.getAttribute('aria-label') ?? button.textContent ?? '')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .toLowerCase()
-      .includes(wanted),
-  );
-  if (!found) throw new Error(`no button named "${name}"`);
-  return found;
-};
-
-/**
- * Emulates `prefers-reduced-motion` where the driver has no way to (BiDi, WebDriver): queries of
- * the feature are rewritten to one that always or never matches. The library asks `matchMedia`
- * on each smooth scroll, which is what the tests check; CSS and the browser's own smooth
- * scrolling do not see it. Runs in the page; lasts until the next navigation.
- */
-export const emulateReducedMotionInPage = (value) => {
-  const page = /** @type {Window & { driverMatchMedia?: typeof matchMedia }} */ (window);
-  const original = page.driverMatchMedia ?? window.matchMedia.bind(window);
-  page.driverMatchMedia = original;
-  if (value === null) {
-    window.matchMedia = original;
-    return;
-  }
-  window.matchMedia = (query) =>
-    original(
-      query.replace(/prefers-reduced-motion\s*:\s*([\w-]+)/g, (_, asked) =>
-        asked === value ? 'min-width: 0px' : 'max-width: -1px',
-      ),
-    );
-};
-
-/** Splits `Shift+Tab` into its modifiers and its key. */
-export function splitKeyCombo(combo) {
-  const parts = combo === '+' ? ['+'] : combo.split('+');
-  return { modifiers: parts.slice(0, -1), key: parts[parts.length - 1] ?? '' };
 }
 
 // ---- Chromium: Playwright, unchanged ----
@@ -201,7 +156,10 @@ function puppeteerPage(page, deviceScaleFactor) {
   return {
     engine: 'firefox',
     goto: async (url) => {
-      await page.goto(url);
+      // The fixtures' message generator (faker) runs about 15 times slower in Firefox than in
+      // Chromium, before the load event: 100 000 messages took 15 s alone and over 30 s under load.
+      // The same limit as the fixture's wait for its handle.
+      await page.goto(url, { timeout: 90_000 });
     },
     evaluate: (script, arg) => page.evaluate(script, arg),
     waitForFunction: async (fn, arg, options) => {
@@ -249,10 +207,16 @@ function puppeteerPage(page, deviceScaleFactor) {
     },
     touchGesture: async () => ({
       scroll: async (x, y, deltaY) => {
-        // A W3C touch pointer: touch events, then the browser's own pan of the scroller.
+        // BiDi's touch pointer gives the page its touch events, but headless Firefox pans nothing
+        // with them (no touch screen, so no touch scrolling): each move is followed by the pan a
+        // finger would make, the scroller under the finger scrolled by script.
+        const { height } = page.viewport() ?? { height: 0 };
         const touch = await page.touchscreen.touchStart(x, y);
-        const steps = 10;
-        for (let step = 1; step <= steps; step++) await touch.move(x, y - (deltaY * step) / steps);
+        const steps = 5;
+        for (let step = 1; step <= steps; step++) {
+          await touch.move(x, Math.min(Math.max(y - (deltaY * step) / steps, 0), height - 1));
+          await page.evaluate(panInPage, { x, y, by: deltaY / steps });
+        }
         await touch.end();
       },
       release: async () => undefined,

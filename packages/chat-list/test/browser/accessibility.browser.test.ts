@@ -205,7 +205,7 @@ describe('keyboard', () => {
     await fixture.settled();
     await fixture.run('window.fixture.append(5)');
     await fixture.settled();
-    const after = await fixture.page.evaluate(() => (document.activeElement as HTMLElement).dataset);
+    const after = await fixture.page.evaluate(() => ({ ...(document.activeElement as HTMLElement).dataset }));
     expect(after.id).toBe(id);
     expect(after.index).toBe('208');
     await press(fixture, 'ArrowUp', 'message 207');
