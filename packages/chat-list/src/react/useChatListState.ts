@@ -1,7 +1,7 @@
 import * as React from 'react';
 import type { Ref } from 'react';
 import { INITIAL_LIST_STATE } from '../dom/engine/list-state';
-import { useIsomorphicLayoutEffect } from './useChatList';
+import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect';
 import type { ChatListHandle, ChatListState } from '../dom/types';
 
 /**

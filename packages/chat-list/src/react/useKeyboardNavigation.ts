@@ -2,7 +2,8 @@ import * as React from 'react';
 import type { FocusEvent, KeyboardEvent } from 'react';
 import { getKeyboardAction, type KeyboardAction, type KeyboardFocus, type MessageKey } from '../core';
 import { getLayout } from '../dom/tanstack-internals';
-import { useIsomorphicLayoutEffect, type UseChatListResult } from './useChatList';
+import type { UseChatListResult } from './useChatList.types';
+import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect';
 
 /** What can take focus inside a message row by Tab (its links, buttons, fields). */
 const CONTROLS =

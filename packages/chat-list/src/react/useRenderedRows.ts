@@ -10,7 +10,7 @@ import {
   type MessageKey,
 } from '../core';
 import { getLayout, type ListVirtualizer } from '../dom/tanstack-internals';
-import type { ChatListRow } from './useChatList';
+import type { ChatListRow } from './useChatList.types';
 
 /** What the rendered rows are made of, as of this render. */
 interface RenderedRowsInputs<TMessage> {

@@ -16,9 +16,7 @@ const FUNCTION_LIMIT = 150;
 /** What is over its limit today, in lines: files by path, functions by `path#name`. */
 const KNOWN_OVER: Record<string, number> = {
   'dom/chat-list-engine.ts': 822,
-  'react/useChatList.ts': 449,
   'dom/chat-list-engine.ts#createChatListEngine': 742,
-  'react/useChatList.ts#useChatList': 244,
 };
 
 const sourceFiles = (dir: string): string[] =>
