@@ -1,6 +1,7 @@
 import type { MessageKey, ScrollMetrics, ScrollOwner } from '../../core';
 import type { ListVirtualizer } from '../tanstack-internals';
 import type { ChatListBehaviorOptions } from '../types';
+import type { EngineParts } from './parts';
 
 /**
  * What every module of the engine may read of the kernel, each as it is now: the elements,
@@ -34,3 +35,24 @@ export interface KernelView<TMessage> {
   /** Renders the list again, in a task of its own (the hook's state setter). */
   requestRender: () => void;
 }
+
+/** The kernel's view over the host, the geometry and the owner (see {@link KernelView}). */
+export const createKernelView = <TMessage>(parts: EngineParts<TMessage>): KernelView<TMessage> => {
+  const { fromReact: host } = parts;
+  return {
+    virtualizer: () => host.listVirtualizer,
+    scroller: () => host.scrollerElement,
+    content: () => host.contentElement,
+    isMounted: () => host.isListMounted,
+    options: () => host.renderInputs.options,
+    messages: () => host.renderInputs.messages,
+    getKeyAt: (index) => host.renderInputs.getKeyAt(index),
+    firstMessageRow: () => host.renderInputs.firstMessageRow,
+    owner: () => parts.ownership.current,
+    offsetNow: () => parts.listGeometry.offsetNow(),
+    readMetrics: () => parts.listGeometry.readMetrics(),
+    bottomOffset: (element) => parts.listGeometry.bottomOffset(element),
+    contentSize: () => parts.listGeometry.contentSize(),
+    requestRender: () => host.renderInputs.requestRender(),
+  };
+};

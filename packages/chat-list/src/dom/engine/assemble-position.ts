@@ -1,0 +1,105 @@
+import { isHeadingForBottom, messageIndexOfRow, PREFIX_ROW, SUFFIX_ROW, type MessageKey } from '../../core';
+import { createTurnAnchor } from '../turn-anchor';
+import { createBottomPin } from './bottom-pin';
+import { createCommands } from './commands';
+import { createGlide } from './glide';
+import { createOwner } from './owner';
+import type { EngineParts } from './parts';
+import { createReadingAnchor } from './reading-anchor';
+import { createRowKeys, PREFIX_KEY, SUFFIX_KEY } from './row-keys';
+import { createRowMeasuring } from './row-measuring';
+import { createScaledSpace } from './scaled-space';
+import { createScrollWriter } from './scroll-writer';
+
+/**
+ * The modules that decide and write the scroll position: its owner, the one writer, the scaled
+ * space, the pin and the glide, the reading anchor, the rows' keys and measurements, the turns
+ * and the commands. Each is added to `parts`, and reaches the others through it.
+ */
+export const assemblePosition = <TMessage>(parts: EngineParts<TMessage>): void => {
+  const { fromReact: host, view } = parts;
+  const isHeadingForBottomNow = () => isHeadingForBottom(parts.ownership.current);
+  parts.ownership = createOwner({
+    applyEffect: (effect) => parts.commitCycle.applyOwnerEffect(effect),
+    onPinned: () => parts.bottomPin.notePinned(),
+    onCommandEnded: (command) => {
+      if (command.behavior === 'smooth') parts.tanstackBridge.remeasureRenderedRows();
+      // The view arrived: the messages that came into view on the way start their read time now.
+      parts.reporting.recheckRead();
+    },
+  });
+  parts.rowKeys = createRowKeys<TMessage>({ virtualizer: () => host.listVirtualizer, inputs: () => host.renderInputs });
+  parts.rowMeasuring = createRowMeasuring({
+    ...view,
+    rowKeyAt: (virtualIndex) => parts.rowKeys.getter(virtualIndex),
+    onLayoutChange: () => parts.commitCycle.onLayoutChange(),
+    isCompensationHeld: () => isHeadingForBottomNow() || parts.tanstackBridge.isRemeasuring,
+    compensatesAnchoredResize: (item, instance) => parts.readingAnchor.compensatesResize(item, instance),
+    catchUpTanstack: () => parts.scrollerEvents.catchUpTanstack(),
+  });
+  parts.scaledSpace = createScaledSpace({
+    ...view,
+    isHeadingForBottom: isHeadingForBottomNow,
+    fitSizer: () => parts.listGeometry.fitSizer(),
+    writeRebase: (element, offset) => {
+      parts.scrollWriter.write(element, offset, 'rebase');
+    },
+  });
+  parts.followGlide = createGlide({
+    ...view,
+    isPinned: () => parts.ownership.current.kind === 'pinned-to-bottom',
+    isSmoothFollowAsked: () => host.renderInputs.options.smoothFollow === true,
+    writePin: (element, offset) => parts.scrollWriter.write(element, offset, 'pin'),
+  });
+  parts.scrollWriter = createScrollWriter({
+    ...view,
+    scaling: parts.scaledSpace.state,
+    keepInScrollSpace: (offset) => parts.scaledSpace.keepIn(offset),
+  });
+  parts.bottomPin = createBottomPin({
+    ...view,
+    isCommitted: () => parts.commitCycle.isCommitted(),
+    isMovedSinceKnown: (element) => parts.scrollWriter.isMovedSinceKnown(element),
+    noteKnownOffset: (offset) => parts.scrollWriter.noteKnownOffset(offset),
+    writePin: (element, offset) => parts.scrollWriter.write(element, offset, 'pin'),
+    isFollowingByGliding: () => parts.followGlide.isFollowingByGliding(),
+    startGlide: () => parts.followGlide.start(),
+  });
+  parts.turnAnchor = createTurnAnchor<TMessage>({
+    virtualizer: () => host.listVirtualizer,
+    messages: () => host.renderInputs.messages,
+    getKeyAt: (index) => host.renderInputs.getKeyAt(index),
+    firstMessageRow: () => host.renderInputs.firstMessageRow,
+    isTurnStart: () => host.renderInputs.options.isTurnStart,
+    turnPeek: () => host.renderInputs.options.turnPeek,
+    scroller: () => host.scrollerElement,
+    scrollOffset: () => parts.listGeometry.offsetNow(),
+  });
+  parts.readingAnchor = createReadingAnchor<TMessage>({
+    ...view,
+    inputs: () => host.renderInputs,
+    committed: () => parts.commitCycle.committedEdges(),
+    getRowMessageKey: (virtualIndex) => getRowMessageKey(parts, virtualIndex),
+    isSmoothCommandUnderway: () =>
+      parts.ownership.current.kind === 'command' && parts.ownership.current.command.behavior === 'smooth',
+    measureRows: (measure) => parts.rowMeasuring.whileMeasuring(measure),
+    writer: parts.scrollWriter,
+  });
+  parts.scrollCommands = createCommands<TMessage>({
+    ...view,
+    dispatch: (event) => parts.ownership.dispatch(event),
+    isAtPinnedBottomEdge: (metrics) => parts.listEdges.isAtPinnedBottomEdge(metrics),
+    remeasureRenderedRows: () => parts.tanstackBridge.remeasureRenderedRows(),
+    writer: parts.scrollWriter,
+    forgetAnchoredRow: () => parts.readingAnchor.forgetRow(),
+    noteCommandStarted: (target) => parts.turnAnchor.noteCommandStarted(target),
+  });
+};
+
+/** The message key of a row of the current render; the prefix and the suffix have their own. */
+export const getRowMessageKey = <TMessage>(parts: EngineParts<TMessage>, virtualIndex: number): MessageKey => {
+  const { messages, getKeyAt, firstMessageRow } = parts.fromReact.renderInputs;
+  const index = messageIndexOfRow(virtualIndex, firstMessageRow, messages.length);
+  if (index === PREFIX_ROW) return PREFIX_KEY;
+  return index === SUFFIX_ROW ? SUFFIX_KEY : getKeyAt(index);
+};
