@@ -1,4 +1,4 @@
-// The browser suite's other engines (test/conditions.mjs: `browser-firefox`)
+// The browser suite's other engines (test/conditions.mjs: `browser-firefox`, `browser-webkit`)
 // drive Debian's own builds: Playwright's Firefox and WebKit downloads are not reachable on every
 // machine, Debian's packages are. Like ensure-chromium.mjs, installed with apt-get when missing,
 // and only when a project of that engine is going to run.
@@ -11,6 +11,15 @@ const ENGINES = {
     candidates: ['/usr/bin/firefox-esr', '/usr/bin/firefox'],
     packages: ['firefox-esr'],
     hint: '    Debian/Ubuntu:  sudo apt-get install -y firefox-esr\n  or point FIREFOX_PATH at a Firefox binary.',
+  },
+  webkit: {
+    envVar: 'WEBKIT_WEBDRIVER_PATH',
+    candidates: ['/usr/bin/WebKitWebDriver'],
+    // WebKitGTK's WebDriver, its MiniBrowser (in the WebKitGTK library package it depends on),
+    // and a virtual display for it: MiniBrowser has no headless mode.
+    packages: ['webkit2gtk-driver', 'xvfb'],
+    also: ['/usr/bin/xvfb-run'],
+    hint: '    Debian/Ubuntu:  sudo apt-get install -y webkit2gtk-driver xvfb',
   },
 };
 
@@ -27,7 +36,7 @@ function sh(command) {
 }
 
 /**
- * The binary the suite needs for `engine` ('firefox': Firefox itself),
+ * The binary the suite needs for `engine` ('firefox': Firefox itself; 'webkit': WebKitWebDriver),
  * installed with apt-get first where it is missing and this process may; exits with a hint otherwise.
  */
 export function ensureEngine(engine) {

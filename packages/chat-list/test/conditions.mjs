@@ -55,6 +55,15 @@ export const BROWSER_CONDITIONS = [
     // Not drawn by `npm test` until its whole suite passes in Firefox twice in a row (issue #48).
     matrixOnly: true,
   },
+  {
+    name: 'webkit',
+    project: 'browser-webkit',
+    why: "a third engine: WebKit's scrolling, rounding and ResizeObserver timing",
+    // WebKitGTK's MiniBrowser through WebKitWebDriver under Xvfb (tools/browser-harness); software
+    // rendering gives it a few frames a second, so it runs at a ratio of 1 and full speed only.
+    env: { CHAT_LIST_BROWSER: 'webkit', FUZZ_FIRST_SEED: '6001' },
+    matrixOnly: true,
+  },
 ];
 
 /**

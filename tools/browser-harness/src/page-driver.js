@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { launchChromium } from './index.js';
 import { emulateReducedMotionInPage, findButtonInPage, panInPage, splitKeyCombo } from './page-helpers.js';
+import { launchWebKit } from './webkit-driver.js';
 
 const FIREFOX_CANDIDATES = ['/usr/bin/firefox-esr', '/usr/bin/firefox'];
 
@@ -32,7 +33,7 @@ export function browserEngineOf(name) {
 export async function launchBrowser(engine) {
   if (engine === 'chromium') return playwrightBrowser(await launchChromium());
   if (engine === 'firefox') return launchFirefox();
-  throw new Error('The WebKit driver is not written yet: CHAT_LIST_BROWSER=webkit cannot run.');
+  return launchWebKit();
 }
 
 // ---- Chromium: Playwright, unchanged ----
