@@ -62,6 +62,9 @@ const KEYS = {
   Backspace: '\uE003',
   Delete: '\uE017',
   Meta: '\uE03D',
+  ...Object.fromEntries(
+    Array.from({ length: 12 }, (_, index) => [`F${index + 1}`, String.fromCharCode(0xe031 + index)]),
+  ),
 };
 const keyValue = (name) => KEYS[name] ?? (name.length === 1 ? name : undefined);
 
@@ -183,16 +186,30 @@ async function webDriverPage(driverPath, miniBrowser, initialViewport) {
 
   /** Runs `body` (a function body) with `args`; the page's new problems come back with its value. */
   const execute = async (body, args) => {
+    // WebDriver returns JSON, where NaN, ±Infinity and undefined all become null: the value is
+    // sent as text with those marked, as Playwright and BiDi keep them; an element is sent as
+    // itself (a WebDriver reference).
     const reply = await call('POST', `${session}/execute/sync`, {
       script: `return (async (...args) => {
         const value = await (async function () { ${body} }).apply(null, args);
         const problems = window.driverProblems ? window.driverProblems.splice(0) : [];
-        return { value, isUndefined: value === undefined, problems };
+        if (value instanceof Element) return { element: value, problems };
+        const json = JSON.stringify(value, (key, item) =>
+          item === undefined ? { driverUndefined: true } :
+          typeof item === 'number' && !Number.isFinite(item) ? { driverNumber: String(item) } : item);
+        return { json, problems };
       })(...arguments);`,
       args,
     });
     for (const problem of reply.problems) for (const listener of listeners) listener(problem);
-    return reply.isUndefined ? undefined : reply.value;
+    if (reply.element !== undefined) return reply.element;
+    if (reply.json === undefined || reply.json === null) return undefined;
+    return JSON.parse(reply.json, (key, item) => {
+      if (item !== null && typeof item === 'object' && item.driverUndefined === true) return undefined;
+      if (item !== null && typeof item === 'object' && typeof item.driverNumber === 'string')
+        return Number(item.driverNumber);
+      return item;
+    });
   };
   const evaluate = (script, arg) =>
     typeof script === 'string'
