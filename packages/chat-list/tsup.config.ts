@@ -279,6 +279,8 @@ export const INTERNAL_PROPERTIES = [
   'catchUpTanstack',
   // what waits for the paint (after-paint.ts)
   'queueAnnouncement',
+  // a command's message gone before it got there (command-targets.ts)
+  'isTargetGone',
   // the engine's parts and what React hands it (engine/parts.ts, commit-cycle.ts, tanstack-bridge.ts)
   'afterPaint',
   'applyOwnerEffect',

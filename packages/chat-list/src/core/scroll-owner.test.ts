@@ -174,6 +174,13 @@ describe('commands', () => {
     }
   });
 
+  it('are abandoned when their message is gone, settling false; nothing else moves for it', () => {
+    const { owner, effects } = run(commanding(INDEX), [{ type: 'target-gone' }]);
+    expect(owner).toBe(READER);
+    expect(effects).toEqual([{ type: 'cancel-scroll' }, { type: 'settle-command', landed: false }]);
+    expect(run(PINNED, [{ type: 'target-gone' }])).toEqual({ owner: PINNED, effects: [] });
+  });
+
   it('give up after the timeout, settling by whether the target is reached', () => {
     const late = COMMAND_TIMEOUT_MS + 1;
     expect(run(commanding(INDEX), [{ type: 'command-frame', offset: 1, isOnTarget: true, now: late }]).effects).toEqual(

@@ -1,4 +1,5 @@
 import type { FollowBehavior } from './follow-policy';
+import type { MessageKey } from './message-changes';
 import type { ScrollAlign } from './options';
 
 /** Frames the target must hold before a scroll command counts as landed. */
@@ -19,6 +20,11 @@ export type ScrollTarget =
        * snapshot). TanStack cannot aim there: the list moves itself, and again when rows are measured.
        */
       offset?: number;
+      /**
+       * The message's key, when the command names a message (`scrollToId`): its index is found
+       * again when the messages change under the command (a removal in the same task).
+       */
+      key?: MessageKey;
     };
 
 /** Why a command runs: a handle call, a follow of newer messages, or the opening of a conversation. */
@@ -88,6 +94,12 @@ export type ScrollOwnerEvent =
   | { type: 'reader-intent' }
   /** The app moved the list itself (`scrollToOffset`, `scrollBy`): whatever held it lets go. */
   | { type: 'raw-move' }
+  /**
+   * The command's message is no longer among the messages: a change in the same task as the
+   * command (messages removed) put its index past the last one. It settles `false` where the
+   * list is, rather than land on whatever message now ends the list.
+   */
+  | { type: 'target-gone' }
   /**
    * The edges were read from the DOM. `isOwnWrite` is false only for a scroll event that none of
    * our writes explains: the reader (or the app's own code) moved the list.
@@ -162,6 +174,8 @@ export const reduceScrollOwner = (
       return owner.kind === 'command' ? ABANDONED : stay(owner);
     case 'raw-move':
       return owner.kind === 'command' ? ABANDONED : stay(READER);
+    case 'target-gone':
+      return owner.kind === 'command' ? ABANDONED : stay(owner);
     case 'edges-read':
       if (owner.kind === 'command') return stay(owner);
       if (owner.kind === 'pinned-to-bottom') return stay(event.isOwnWrite || event.isAtBottom ? owner : READER);

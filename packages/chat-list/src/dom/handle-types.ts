@@ -104,13 +104,17 @@ export interface ChatListHandle<TMessage = unknown> {
   scrollToTop(options?: ScrollToEdgeOptions): Promise<boolean>;
   /**
    * Brings message `index` into view; resolves like {@link ChatListHandle.scrollToBottom},
-   * and `false` at once for an index out of range.
+   * and `false` at once for an index out of range. The index is of the messages the list has
+   * when it gets there: called in the same task as a change of the messages, it means the
+   * messages after that change, and one past the last of them resolves `false` where the list is.
    * @defaultValue options `{ align: 'nearest', behavior: 'auto' }`
    */
   scrollToIndex(index: number, options?: ScrollToMessageOptions): Promise<boolean>;
   /**
    * Brings the message with key `id` into view; resolves like {@link ChatListHandle.scrollToIndex},
-   * and `false` at once for an unknown id.
+   * and `false` at once for an unknown id. The message is followed through changes of the
+   * messages made in the same task (a removal above it); removed before the list gets there, it
+   * resolves `false`.
    * @defaultValue options `{ align: 'nearest', behavior: 'auto' }`
    */
   scrollToId(id: MessageKey, options?: ScrollToMessageOptions): Promise<boolean>;

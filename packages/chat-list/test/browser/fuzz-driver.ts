@@ -170,6 +170,11 @@ const applyStep = async (fixture: FixturePage, step: Step, before: ListSnapshot,
       return [];
     case 'remount':
       await fixture.run('window.fixture.setMounted(false)');
+      // React renders the unmount in a task of its own: the second call, sent before that task
+      // ran, was batched with the first into no change at all, and the list the model took for
+      // a new one (with the page's default follow mode) was the same list, still following
+      // 'only-received'.
+      await fixture.page.waitForFunction(() => window.fixture.handle === null);
       await fixture.run('window.fixture.setMounted(true)');
       await fixture.page.waitForFunction(() => window.fixture.handle !== null);
       return [];
@@ -511,8 +516,11 @@ export const runSeed = async (browser: FixtureBrowser, seed: number): Promise<vo
   const result = await runSequence(browser, steps, page);
   if (result.failedAt === -1 && result.problems.length === 0) return;
   // Said at once: shrinking replays the sequence many times, and may outlast the test's timeout.
-  console.error(`seed ${seed} failed after step ${result.failedAt}: ${result.problems.join('; ')}; shrinking…`);
   const failing = steps.slice(0, result.failedAt + 1);
+  console.error(
+    `seed ${seed} failed after step ${result.failedAt}: ${result.problems.join('; ')}; shrinking… ` +
+      `(unshrunk: FUZZ_REPLAY='${JSON.stringify({ ...page, steps: failing })}')`,
+  );
   const shrunk = await shrinkSteps(
     failing,
     async (candidate) => {

@@ -318,6 +318,61 @@ describe('sequences of the second never-jump probe', () => {
     ).toBeLessThanOrEqual(1);
   });
 
+  // The command starts before React renders the removal, towards the index as it was: where the
+  // list stands when it gives up is not promised, only that it does not report a landing.
+  it('a scrollToIndex that a removal in the same task puts past the last message resolves false', async () => {
+    const fixture = await browser.open('count=2000&follow=never');
+    await fixture.settled();
+    await fixture.run('window.fixture.handle.scrollToIndex(1000)');
+    for (const behavior of ['auto', 'smooth'] as const) {
+      const landed = await fixture.page.evaluate(async (motion) => {
+        const { fixture: driver } = window;
+        const { length } = driver.messages();
+        // The index is valid when the call is made, and past the end once the removal renders.
+        driver.setMessages((messages) => messages.slice(0, -5));
+        return await driver.handle!.scrollToIndex(length - 2, { behavior: motion });
+      }, behavior);
+      expect(landed, `${behavior}: resolves false`).toBe(false);
+      await fixture.settled();
+    }
+    expect(fixture.errors).toEqual([]);
+  });
+
+  it('a scrollToId right after a removal above its message in the same task lands on that message', async () => {
+    const fixture = await browser.open('count=2000&follow=never');
+    await fixture.settled();
+    for (const [target, align] of [
+      [1500, 'start'],
+      [600, 'center'],
+    ] as const) {
+      const result = await fixture.page.evaluate(
+        async ([index, alignment]) => {
+          const { fixture: driver } = window;
+          const id = driver.messages()[index]!.id;
+          // Five messages above the target removed, then the jump by its key, in the same task.
+          driver.setMessages((messages) => messages.filter((_, at) => at < index - 20 || at >= index - 15));
+          const landed = await driver.handle!.scrollToId(id, { align: alignment });
+          const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+          const box = scroller.getBoundingClientRect();
+          const rect = scroller.querySelector<HTMLElement>(`[data-id="${CSS.escape(id)}"]`)?.getBoundingClientRect();
+          return {
+            landed,
+            inView: rect !== undefined && rect.bottom > box.top + 1 && rect.top < box.bottom - 1,
+            topOffset: rect === undefined ? null : rect.top - box.top,
+            centerOffset: rect === undefined ? null : (rect.top + rect.bottom) / 2 - (box.top + box.bottom) / 2,
+          };
+        },
+        [target, align] as const,
+      );
+      expect(result.landed, `message ${target}: resolved`).toBe(true);
+      expect(result.inView, `message ${target}: in view`).toBe(true);
+      const distance = align === 'start' ? result.topOffset : result.centerOffset;
+      expect(Math.abs(distance ?? Infinity), `message ${target}: aligned ${align}`).toBeLessThanOrEqual(1.5);
+      await fixture.settled();
+    }
+    expect(fixture.errors).toEqual([]);
+  });
+
   it("a smooth scrollToIndex with 'center' right after a removal resolves true only with the target rendered and in view", async () => {
     const fixture = await browser.open('count=2000&follow=never');
     await fixture.settled();

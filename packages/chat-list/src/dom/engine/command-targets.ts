@@ -1,17 +1,27 @@
 import {
   EDGE_TOLERANCE_PX,
+  findKey,
   isAtBottomEdge,
   toVirtualizerAlign,
   type ScrollCommand,
   type ScrollTarget,
 } from '../../core';
+import { warnOnce } from '../dev-warnings';
 import { getLayout } from '../tanstack-internals';
 import type { KernelView } from './kernel-view';
 
+declare const process: { env: { NODE_ENV?: string } };
 /** What the targets read from the kernel. */
 export interface CommandTargetsHost extends Pick<
   KernelView<unknown>,
-  'virtualizer' | 'scroller' | 'firstMessageRow' | 'offsetNow' | 'readMetrics' | 'bottomOffset'
+  | 'virtualizer'
+  | 'scroller'
+  | 'messages'
+  | 'getKeyAt'
+  | 'firstMessageRow'
+  | 'offsetNow'
+  | 'readMetrics'
+  | 'bottomOffset'
 > {
   /** Measures the rendered rows, ending TanStack's own smooth scroll first. */
   remeasureRenderedRows: () => void;
@@ -23,6 +33,33 @@ export interface CommandTargetsHost extends Pick<
  * nothing: it reads the layout each time.
  */
 export const createCommandTargets = (host: CommandTargetsHost) => {
+  /** The last index found for a target named by its key, and in which messages. */
+  let found: { target: MessageTarget; messages: readonly unknown[]; index: number } | null = null;
+
+  /**
+   * Where a message target's message is now, or -1 when it is gone. The messages may have
+   * changed after the command was given (a removal in the same task as the call): an index past
+   * the last message is nowhere, and a message named by its key (`scrollToId`) is found again.
+   */
+  const indexOf = (target: MessageTarget): number => {
+    const messages = host.messages();
+    const { length } = messages;
+    const { index, key } = target;
+    if (key === undefined || (index < length && host.getKeyAt(index) === key)) return index < length ? index : -1;
+    if (found?.target === target && found.messages === messages) return found.index;
+    found = { target, messages, index: length === 0 ? -1 : findKey(key, host.getKeyAt, length - 1, 0) };
+    return found.index;
+  };
+
+  /** Whether a command's message is no longer among the messages (see `indexOf`); warns once. */
+  const isTargetGone = (target: ScrollTarget): boolean => {
+    if (target.kind !== 'index' || indexOf(target) !== -1) return false;
+    if (process.env.NODE_ENV !== 'production') {
+      warnOnce('A scroll to a message was given up: the message was gone before the list got there.', 'target-gone');
+    }
+    return true;
+  };
+
   const isOnTarget = (target: ScrollTarget): boolean => {
     switch (target.kind) {
       case 'bottom':
@@ -69,7 +106,9 @@ export const createCommandTargets = (host: CommandTargetsHost) => {
    */
   const aimAtMessage = (target: Extract<ScrollTarget, { kind: 'index' }>, behavior: ScrollBehavior) => {
     const virtualizer = host.virtualizer();
-    const row = target.index + host.firstMessageRow();
+    const index = indexOf(target);
+    if (index === -1) return;
+    const row = index + host.firstMessageRow();
     const align = toVirtualizerAlign(target.align);
     const scroller = host.scroller();
     const offset =
@@ -106,8 +145,11 @@ export const createCommandTargets = (host: CommandTargetsHost) => {
     target: Extract<ScrollTarget, { kind: 'index' }>,
     element: HTMLElement,
   ): number | undefined => {
+    // TanStack clamps an index past the last row to the last row: such a target is nowhere.
+    const index = indexOf(target);
+    if (index === -1) return undefined;
     const virtualizer = host.virtualizer();
-    const row = target.index + host.firstMessageRow();
+    const row = index + host.firstMessageRow();
     let offset: number | undefined;
     if (isLastRowAtItsEnd(target, row)) {
       // Not TanStack's aim, the content's end (see `aimAtMessage`): the row's own end.
@@ -122,5 +164,8 @@ export const createCommandTargets = (host: CommandTargetsHost) => {
     return offset === undefined ? undefined : Math.min(Math.max(offset, 0), host.bottomOffset(element));
   };
 
-  return { isOnTarget, measureOnArrival, correctedOffsetOf, aimAtMessage };
+  return { isOnTarget, measureOnArrival, correctedOffsetOf, aimAtMessage, isTargetGone };
 };
+
+/** A command's target that is a message. */
+type MessageTarget = Extract<ScrollTarget, { kind: 'index' }>;

@@ -54,13 +54,17 @@ export const createCommands = <TMessage>(host: CommandsHost<TMessage>) => {
   let watchFrame = 0;
 
   /** Where each kind of target puts the list, and whether it is there. */
-  const { isOnTarget, measureOnArrival, correctedOffsetOf, aimAtMessage } = createCommandTargets(host);
+  const { isOnTarget, measureOnArrival, correctedOffsetOf, aimAtMessage, isTargetGone } = createCommandTargets(host);
 
   /** Once per frame while a command is under way. */
   const watch = () => {
     watchFrame = 0;
     const owner = host.owner();
     if (owner.kind !== 'command') return;
+    if (isTargetGone(owner.command.target)) {
+      host.dispatch({ type: 'target-gone' });
+      return;
+    }
     host.dispatch({
       type: 'command-frame',
       offset: host.offsetNow(),
@@ -68,19 +72,6 @@ export const createCommands = <TMessage>(host: CommandsHost<TMessage>) => {
       now: performance.now(),
       isAtBottom: host.isAtPinnedBottomEdge(host.readMetrics()),
     });
-  };
-
-  /**
-   * A smooth command far from its target jumps first to a viewport short of it (core
-   * `smooth-approach.ts`: the browser's long smooth scrolls paint frames before their rows).
-   * TanStack's offset follows at once, so its smooth scroll starts from there.
-   */
-  const approach = (target: ScrollTarget) => {
-    const scroller = host.scroller();
-    if (scroller === null) return;
-    const from = host.offsetNow();
-    const lead = smoothApproachOffset(from, correctedOffsetOf(target, scroller), scroller.clientHeight);
-    if (lead !== null) host.writer.setModelOffset(host.virtualizer(), host.writer.write(scroller, lead, 'command'));
   };
 
   const watchNextFrame = () => {
@@ -112,7 +103,7 @@ export const createCommands = <TMessage>(host: CommandsHost<TMessage>) => {
       host.noteCommandStarted(target);
       host.forgetAnchoredRow();
       resolveCommand = resolve;
-      if (behavior === 'smooth') approach(target);
+      if (behavior === 'smooth') approach(host, target, correctedOffsetOf);
       begin();
       host.writer.noteKnownOffset(host.offsetNow());
       watchNextFrame();
@@ -197,3 +188,20 @@ export const createCommands = <TMessage>(host: CommandsHost<TMessage>) => {
 
 /** The commands module, as the modules that start commands hold it. */
 export type Commands = ReturnType<typeof createCommands<unknown>>;
+
+/**
+ * A smooth command far from its target jumps first to a viewport short of it (core
+ * `smooth-approach.ts`: the browser's long smooth scrolls paint frames before their rows).
+ * TanStack's offset follows at once, so its smooth scroll starts from there.
+ */
+const approach = <TMessage>(
+  host: CommandsHost<TMessage>,
+  target: ScrollTarget,
+  correctedOffsetOf: (target: ScrollTarget, element: HTMLElement) => number,
+) => {
+  const scroller = host.scroller();
+  if (scroller === null) return;
+  const from = host.offsetNow();
+  const lead = smoothApproachOffset(from, correctedOffsetOf(target, scroller), scroller.clientHeight);
+  if (lead !== null) host.writer.setModelOffset(host.virtualizer(), host.writer.write(scroller, lead, 'command'));
+};

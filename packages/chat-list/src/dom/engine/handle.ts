@@ -1,8 +1,15 @@
-import { findKey, isAtTopEdge, smoothApproachOffset, type MessageKey, type ScrollOwnerEvent } from '../../core';
+import {
+  findKey,
+  isAtTopEdge,
+  smoothApproachOffset,
+  type MessageKey,
+  type ScrollOwnerEvent,
+  type ScrollTarget,
+} from '../../core';
 import { toMotionBehavior } from '../accessibility';
 import { warnOnce } from '../dev-warnings';
 import type { TurnTarget } from '../turn-anchor';
-import type { ChatListHandle, ChatListSnapshot, ScrollToEdgeOptions } from '../types';
+import type { ChatListHandle, ChatListSnapshot, ScrollToEdgeOptions, ScrollToMessageOptions } from '../types';
 import type { Commands } from './commands';
 import type { createOpeningWindow } from './opening-window';
 import type { createReporting } from './reporting';
@@ -89,6 +96,17 @@ export const createHandle = <TMessage>(host: HandleHost<TMessage>): ChatListHand
     }
   };
 
+  /** `scrollToIndex` and `scrollToId`, once the target is checked: a command to a message. */
+  const scrollToMessage = (
+    target: Extract<ScrollTarget, { kind: 'index' }>,
+    scrollOptions?: ScrollToMessageOptions,
+  ) => {
+    const behavior = toMotionBehavior(scrollOptions?.behavior ?? 'auto');
+    return openingWindow.resolveWhenLaidOut(() =>
+      commands.start(target, behavior, 'handle', () => commands.aimAtMessage(target, behavior)),
+    );
+  };
+
   const handle: ChatListHandle<TMessage> = {
     // The newest message is always laid out: before the opening, `scrollToBottom` waits with the
     // other commands, but unlike them it does not end an opening window to run sooner.
@@ -111,12 +129,7 @@ export const createHandle = <TMessage>(host: HandleHost<TMessage>): ChatListHand
         warnOnce(() => `scrollToIndex: index ${index} is outside 0..${length - 1}.`);
         return Promise.resolve(false);
       }
-      const { align } = scrollOptions;
-      const behavior = toMotionBehavior(scrollOptions.behavior ?? 'auto');
-      const target = { kind: 'index', index, align } as const;
-      return openingWindow.resolveWhenLaidOut(() =>
-        commands.start(target, behavior, 'handle', () => commands.aimAtMessage(target, behavior)),
-      );
+      return scrollToMessage({ kind: 'index', index, align: scrollOptions.align }, scrollOptions);
     },
     scrollToId(id, scrollOptions) {
       const { length } = host.messages();
@@ -126,7 +139,8 @@ export const createHandle = <TMessage>(host: HandleHost<TMessage>): ChatListHand
         warnOnce(() => `scrollToId: no message has the key ${JSON.stringify(id)}.`);
         return Promise.resolve(false);
       }
-      return handle.scrollToIndex(index, scrollOptions);
+      // Named by its key: found again if the messages change under the command.
+      return scrollToMessage({ kind: 'index', index, align: scrollOptions?.align, key: id }, scrollOptions);
     },
     scrollToOffset: (offset, scrollOptions) =>
       openingWindow.runWhenLaidOut(() => scrollRaw('scrollToOffset', offset, scrollOptions)),
