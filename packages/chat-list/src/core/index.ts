@@ -23,3 +23,5 @@ export * from './opening-window';
 export * from './duplicate-keys';
 export * from './overscan';
 export * from './commit-plan';
+export * from './subpixel-carry';
+export * from './scroll-echo';

@@ -1,4 +1,10 @@
-import type { ScrollSpace } from '../../core';
+import {
+  NO_CARRY,
+  carryAfterCompensation,
+  carryOfCompensation,
+  type ScrollSpace,
+  type SubpixelCarry,
+} from '../../core';
 import { isTracing, traceScrollWrite } from '../engine-trace';
 import { forgetClampedAdjustment, setModelScrollOffset, type ListVirtualizer } from '../tanstack-internals';
 import type { KernelView } from './kernel-view';
@@ -31,29 +37,6 @@ export interface ScrollWrite {
 }
 
 /**
- * Compensation writes land on whole pixels at most device pixel ratios, so each loses up to a
- * pixel; hundreds of them (rows measured while scrolling up) would add up to a visible drift.
- * What the browser dropped is carried into the next compensation, keeping the total error
- * under one pixel.
- *
- * TanStack's offset after a compensation is the exact target it asked for, not where the
- * browser put the scroller. A compensation that continues from ours (before a scroll event has
- * read the scroller again) still owes the carry our last target added, not what the browser
- * dropped of it: carrying that would count the fraction twice, and a chain of them drifts by
- * pixels.
- */
-interface SubpixelCarry {
-  /** TanStack's offset right after our last compensation. */
-  chainOffset: number;
-  /** The carry that write added. */
-  carry: number;
-  /** What the browser dropped of that write. */
-  dropped: number;
-}
-
-const NO_CARRY: Readonly<SubpixelCarry> = { chainOffset: NaN, carry: 0, dropped: 0 };
-
-/**
  * The scaled space as the writer needs it (see `scroll-space.ts` in core): the scroller's offset
  * is the list's minus `appliedSpace.shift`. The writer notes where it put the scroller and that
  * the reader no longer drives it.
@@ -79,20 +62,6 @@ export interface ScrollWriterHost extends Pick<
  * progress picks the rows for where the list is about to be (see `setModelScrollOffset`).
  */
 const setModelOffset = (instance: ListVirtualizer, offset: number) => setModelScrollOffset(instance, offset);
-
-/**
- * The carry of a compensation that starts a chain. When TanStack's offset is the scroller's own
- * (read back at a scroll event), what the browser dropped of our last compensation is still owed.
- * When TanStack's offset is an exact, fractional target the scroller stands rounded from (after
- * an anchored change), the reader sees the rows where the scroller is: the chain starts from
- * there, and an older drop no longer applies (any other write forgets it, see `write`).
- * Carrying the older drop there moved the reader's row 1.1 px when a narrower container
- * re-wrapped the rows above it (found by the fuzzer).
- */
-const startChainCarry = (offsetNow: number, offset: number, dropped: number): number => {
-  const sinceModel = offsetNow - offset;
-  return sinceModel !== 0 && Math.abs(sinceModel) < 1 ? sinceModel : dropped;
-};
 
 /**
  * A compensation that the content's end clamped is final once its frame is over: by then the
@@ -272,14 +241,12 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
       subpixel = NO_CARRY;
       return;
     }
-    // TanStack adds the adjustment to its offset with the same addition as `next`, so a chain compares equal.
-    const carry =
-      offset === subpixel.chainOffset ? subpixel.carry : startChainCarry(offsetNow(), offset, subpixel.dropped);
+    // The sub-pixel carry (core `subpixel-carry.ts`) keeps hundreds of them within a pixel.
+    const carry = carryOfCompensation(subpixel, offset, offsetNow());
     write(element, next + carry, 'compensation');
     clampExpiry.expire();
     // Reading scrollTop costs a layout, so only compensations (which need it) do.
-    const lost = next + carry - offsetNow();
-    subpixel = { chainOffset: next, carry, dropped: Math.abs(lost) < 1 ? lost : 0 };
+    subpixel = carryAfterCompensation(next, carry, offsetNow());
   };
 
   /**

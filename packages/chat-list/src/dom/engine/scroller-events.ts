@@ -1,4 +1,4 @@
-import { SCROLL_END_DELAY_MS, type ScrollHeading, type ScrollOwnerEvent } from '../../core';
+import { SCROLL_END_DELAY_MS, classifyScrollEvent, type ScrollHeading, type ScrollOwnerEvent } from '../../core';
 import type { ScrollWriter } from './scroll-writer';
 import type { KernelView } from './kernel-view';
 
@@ -167,25 +167,21 @@ export const createScrollerEvents = <TMessage>(host: ScrollerEventsHost<TMessage
       host.options().onScrollEnd?.();
     }, SCROLL_END_DELAY_MS);
     const write = host.writer.takeLastWrite();
-    const isOwnWrite = write !== null && write.reason !== 'raw' && Math.abs(offset - write.offset) < 1;
+    // Ours, or someone else's (core `scroll-echo.ts`).
+    const { isOwnWrite, isClampedEcho } = classifyScrollEvent(write, offset, () =>
+      scroller === null ? null : host.bottomOffset(scroller),
+    );
     isMoveUnreadByTanstack = !isOwnWrite;
     // The echo of our own pin arrives after layout: rows measured in between may have grown
     // the content again. That is still growth, not the reader.
-    if (isOwnWrite && write.reason === 'pin') host.pinToBottom();
+    if (isOwnWrite && write?.reason === 'pin') host.pinToBottom();
     // The reader moved: the rows they now read are in view, measured as rows in view are.
     if (!isOwnWrite) {
       host.forgetAnchoredRow();
       appGlide.follow(offsetBefore, offset);
     }
     // Someone else moved the scroller (a script, the scrollbar): older rows may come into view.
-    // Not so our own write that the browser clamped at the bottom, the content having shrunk as
-    // its rows were measured (the opening's).
-    const isClampedEcho =
-      write !== null &&
-      write.reason !== 'raw' &&
-      offset < write.offset &&
-      scroller !== null &&
-      host.bottomOffset(scroller) - offset < 1;
+    // Not so our own write that the browser clamped at the bottom.
     if (!isOwnWrite && !isClampedEcho) host.endOpeningWindow();
     host.readEdges(isOwnWrite);
     if (!isOwnWrite && host.owner().kind === 'reader' && moved !== 0) readerHeading = moved > 0 ? 'down' : 'up';
