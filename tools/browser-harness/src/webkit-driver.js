@@ -128,14 +128,25 @@ async function webDriverPage(driverPath, miniBrowser, initialViewport) {
     detached: true,
     stdio: 'ignore',
   });
+  // Vitest ends its workers without an exit event (a signal), and the driver must not outlive
+  // the worker: a watchdog, in a process group of its own, ends the driver's group once the
+  // worker is gone.
+  const watchdog = spawn(
+    'sh',
+    ['-c', `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; kill -KILL -${driver.pid} 2>/dev/null`],
+    { detached: true, stdio: 'ignore' },
+  );
+  driver.unref();
+  watchdog.unref();
   const killDriver = () => {
-    try {
-      process.kill(-(driver.pid ?? 0), 'SIGKILL');
-    } catch {
-      // Already gone.
+    for (const child of [watchdog, driver]) {
+      try {
+        process.kill(-(child.pid ?? 0), 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
     }
   };
-  // The worker may end without closing its pages: the driver must not outlive it.
   process.once('exit', killDriver);
   const base = `http://127.0.0.1:${port}`;
 
