@@ -2,8 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 
 /** The Chromium binary the tests use: `CHROMIUM_PATH`, else Debian's `/usr/bin/chromium`. */
 export declare function findChromium(): string;
-/** Headless Chromium with the flags this machine needs. */
-export declare function launchChromium(): Promise<Browser>;
+/**
+ * Headless Chromium with the flags this machine needs. `showScrollbars`: scrollbars that take
+ * layout space, as on Windows and most Linux desktops (Playwright hides them when headless).
+ * @defaultValue `{ showScrollbars: false }`
+ */
+export declare function launchChromium(options?: { showScrollbars?: boolean }): Promise<Browser>;
 /** A static server for a built folder on 127.0.0.1 at a free port. */
 export declare function serveStatic(root: string): Promise<{ url: string; close: () => Promise<void> }>;
 /**

@@ -32,8 +32,18 @@ export function findChromium() {
   return found;
 }
 
-export async function launchChromium() {
-  return chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS, headless: true });
+/**
+ * `showScrollbars`: scrollbars that take layout space, as on Windows and most Linux desktops.
+ * Playwright hides them in headless mode (`--hide-scrollbars`), where a scrollbar that appears
+ * never changes a width.
+ */
+export async function launchChromium({ showScrollbars = false } = {}) {
+  return chromium.launch({
+    executablePath: findChromium(),
+    args: CHROMIUM_ARGS,
+    headless: true,
+    ...(showScrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
+  });
 }
 
 const CONTENT_TYPES = {

@@ -9,7 +9,12 @@ const INTENT_EVENTS = ['wheel', 'touchstart', 'touchmove', 'pointerdown', 'keydo
 export const observeResize = (element: Element, onResize: () => void): (() => void) | undefined => {
   if (typeof ResizeObserver === 'undefined') return undefined;
   const observer = new ResizeObserver(onResize);
-  observer.observe(element);
+  // The border box: a scrollbar that takes layout space (Windows, most Linux desktops) narrows
+  // the content box when the rows the list renders inside a ResizeObserver callback (its opening)
+  // make the content overflow. The scroller is shallower than the rows being delivered, so that
+  // change was left undelivered: "ResizeObserver loop completed with undelivered notifications"
+  // at every opening. The rows it narrows are observed themselves, and re-measured.
+  observer.observe(element, { box: 'border-box' });
   return () => observer.disconnect();
 };
 
