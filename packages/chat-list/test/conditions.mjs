@@ -46,6 +46,14 @@ export const BROWSER_CONDITIONS = [
     parts: 2,
   },
   {
+    name: 'scrollbars',
+    project: 'browser-scrollbars',
+    why: 'scrollbars that take layout space (Windows, most Linux desktops): one that appears narrows the scroller',
+    // Chromium without Playwright's --hide-scrollbars (tools/browser-harness).
+    env: { CHAT_LIST_SCROLLBARS: '1', FUZZ_FIRST_SEED: '7001' },
+    matrixOnly: true,
+  },
+  {
     name: 'firefox',
     project: 'browser-firefox',
     why: "another engine: Gecko's scrolling, wheel handling, layout rounding and frame timing",

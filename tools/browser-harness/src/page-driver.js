@@ -31,7 +31,10 @@ export function browserEngineOf(name) {
 }
 
 export async function launchBrowser(engine) {
-  if (engine === 'chromium') return playwrightBrowser(await launchChromium());
+  // CHAT_LIST_SCROLLBARS=1: scrollbars that take layout space, as most desktops outside macOS show.
+  if (engine === 'chromium') {
+    return playwrightBrowser(await launchChromium({ showScrollbars: process.env.CHAT_LIST_SCROLLBARS === '1' }));
+  }
   if (engine === 'firefox') return launchFirefox();
   return launchWebKit();
 }

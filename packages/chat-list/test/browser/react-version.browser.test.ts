@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { BROWSER_CONDITIONS } from '../conditions.mjs';
-import { FIXTURE_DIST, PAGE_CONDITIONS, useFixtureBrowser } from './fixture-page';
+import { BROWSER_ENGINE, FIXTURE_DIST, PAGE_CONDITIONS, useFixtureBrowser } from './fixture-page';
 
 const browser = useFixtureBrowser();
 
@@ -31,6 +31,15 @@ test('the pages run under the condition of the project that runs them', async ({
     cpuThrottlingRate: throttle,
     deviceScaleFactor: ratio,
   });
-  const fixture = await browser.open('count=10');
+  const fixture = await browser.open('count=1000');
   expect(await fixture.page.evaluate(() => window.devicePixelRatio)).toBe(ratio);
+  // Chromium's scrollbars take layout space only where the project asks for them (headless hides
+  // them); the other engines show their own.
+  if (BROWSER_ENGINE === 'chromium') {
+    const scrollbarWidth = await fixture.page.evaluate(() => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      return scroller.offsetWidth - scroller.clientWidth;
+    });
+    expect(scrollbarWidth > 0, 'scrollbars take layout space').toBe(condition?.env.CHAT_LIST_SCROLLBARS === '1');
+  }
 });
