@@ -12,6 +12,12 @@ const SCROLLER_STYLE: CSSProperties = {
   // We anchor rows ourselves (through TanStack); the browser's own anchoring
   // would move the view a second time on every prepend.
   overflowAnchor: 'none',
+  // Where scrollbars take layout space (Windows, most Linux desktops), the one that appears when
+  // a row grows the content past the viewport narrows every row in the same ResizeObserver pass
+  // that measured it: the rows re-wrap, and their new sizes were left undelivered ("ResizeObserver
+  // loop completed with undelivered notifications"). The gutter reserved from the start never
+  // changes the rows' width, and no text reflows sideways when the list starts to scroll.
+  scrollbarGutter: 'stable',
 };
 
 /**

@@ -35,6 +35,12 @@ const scrollbarWidth = (page: Page) =>
     return scroller.offsetWidth - scroller.clientWidth;
   });
 
+const overflows = (page: Page) =>
+  page.evaluate(() => {
+    const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+    return scroller.scrollHeight > scroller.clientHeight;
+  });
+
 describe('with scrollbars that take layout space', () => {
   for (const count of [1000, 100_000]) {
     it(`opens ${count} messages at the bottom without a ResizeObserver loop error`, async () => {
@@ -50,15 +56,33 @@ describe('with scrollbars that take layout space', () => {
     });
   }
 
-  it('shows a scrollbar when a short conversation grows past the viewport, without an error, and stays at the bottom', async () => {
+  it('lets a row grow a conversation that fits past the viewport without an error: the scrollbar that appears narrows no row', async () => {
+    const { page, problems } = await open('count=3');
+    expect(await overflows(page), 'nothing to scroll yet').toBe(false);
+    const width = () => page.evaluate(() => document.querySelector<HTMLElement>('[data-index="0"]')!.clientWidth);
+    const before = await width();
+    // The row grows inside the rows' ResizeObserver pass: the content overflows in that pass.
+    await page.evaluate(() => window.fixture.setExtraHeight(window.fixture.messages()[1]!.id, 900));
+    await page.waitForFunction(() => {
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      return scroller.scrollHeight > scroller.clientHeight;
+    });
+    await frames(page, 5);
+    expect(await width(), 'the rows kept their width').toBe(before);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('grows a short conversation past the viewport, a message at a time, without an error, and stays at the bottom', async () => {
     const { page, problems } = await open('count=2');
-    expect(await scrollbarWidth(page), 'no scrollbar yet').toBe(0);
+    expect(await overflows(page), 'nothing to scroll yet').toBe(false);
     for (let round = 0; round < 5; round++) {
       await page.evaluate(() => window.fixture.append(5));
       await page.waitForFunction(() => window.fixture.handle?.isAtBottom === true);
       await frames(page, 3);
     }
-    expect(await scrollbarWidth(page), 'the scrollbar appeared').toBeGreaterThan(0);
+    expect(await overflows(page), 'the content overflows').toBe(true);
+    expect(await scrollbarWidth(page), 'the scrollbar takes space').toBeGreaterThan(0);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -134,14 +134,14 @@ const BUDGETS = [
     entry: "export * from './dist/index.js';",
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 21926,
+    ceiling: 21940,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 21256,
+    ceiling: 21271,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
@@ -156,14 +156,14 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { readReceipts } from './dist/read-receipts.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21901,
+    ceiling: 21917,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: "export * from './dist/index.js';",
     external: REACT,
     bar: undefined,
-    ceiling: 31843,
+    ceiling: 31857,
   },
 ];
 
