@@ -51,7 +51,7 @@ export const BROWSER_CONDITIONS = [
     why: 'scrollbars that take layout space (Windows, most Linux desktops): one that appears narrows the scroller',
     // Chromium without Playwright's --hide-scrollbars (tools/browser-harness).
     env: { CHAT_LIST_SCROLLBARS: '1', FUZZ_FIRST_SEED: '7001' },
-    matrixOnly: true,
+    parts: 2,
   },
   {
     name: 'firefox',
