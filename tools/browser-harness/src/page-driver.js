@@ -39,6 +39,26 @@ export async function launchBrowser(engine) {
   return launchWebKit();
 }
 
+/** Console types that count as problems: Playwright says `warning`, puppeteer `warn`. */
+const PROBLEM_TYPES = new Set(['error', 'warn', 'warning']);
+
+/**
+ * Calls `listener` with each console error or warning and each uncaught error of a Playwright or
+ * puppeteer page (both emit `console` and `pageerror`); returns how to stop.
+ */
+function listenForProblems(page, listener) {
+  const onConsole = (message) => {
+    if (PROBLEM_TYPES.has(String(message.type()))) listener(message.text());
+  };
+  const onPageError = (error) => listener(String(error));
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  return () => {
+    page.off('console', onConsole);
+    page.off('pageerror', onPageError);
+  };
+}
+
 // ---- Chromium: Playwright, unchanged ----
 
 /** @param {import('playwright-core').Browser} browser */
@@ -106,19 +126,7 @@ function playwrightPage(page, reapplyConditions) {
     setViewportSize: (size) => page.setViewportSize(size),
     emulateMedia: ({ reducedMotion }) => page.emulateMedia({ reducedMotion, colorScheme: null, media: null }),
     reapplyConditions,
-    onProblem: (listener) => {
-      /** @param {import('playwright-core').ConsoleMessage} message */
-      const onConsole = (message) => {
-        if (message.type() === 'error' || message.type() === 'warning') listener(message.text());
-      };
-      const onPageError = (error) => listener(String(error));
-      page.on('console', onConsole);
-      page.on('pageerror', onPageError);
-      return () => {
-        page.off('console', onConsole);
-        page.off('pageerror', onPageError);
-      };
-    },
+    onProblem: (listener) => listenForProblems(page, listener),
     close: () => page.close(),
     isClosed: () => page.isClosed(),
   };
@@ -234,20 +242,7 @@ function puppeteerPage(page, deviceScaleFactor) {
       await page.evaluate(emulateReducedMotionInPage, reducedMotion);
     },
     reapplyConditions: async () => undefined,
-    onProblem: (listener) => {
-      /** @param {import('puppeteer-core').ConsoleMessage} message */
-      const onConsole = (message) => {
-        const type = String(message.type());
-        if (type === 'error' || type === 'warn' || type === 'warning') listener(message.text());
-      };
-      const onPageError = (error) => listener(String(error));
-      page.on('console', onConsole);
-      page.on('pageerror', onPageError);
-      return () => {
-        page.off('console', onConsole);
-        page.off('pageerror', onPageError);
-      };
-    },
+    onProblem: (listener) => listenForProblems(page, listener),
     close: () => page.close(),
     isClosed: () => page.isClosed(),
   };

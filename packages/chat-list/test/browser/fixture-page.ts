@@ -32,6 +32,20 @@ export const PAGE_CONDITIONS = {
  */
 export const BROWSER_ENGINE = browserEngineOf(process.env.CHAT_LIST_BROWSER);
 
+/**
+ * How much room a scrollbar takes in this browser, read in the page (`page.evaluate(...)`) from a
+ * probe of its own: the list's scroller keeps a gutter (`scrollbar-gutter: stable`), so its own
+ * widths say nothing of the browser's scrollbars.
+ */
+export const scrollbarWidthInPage = (): number => {
+  const probe = document.createElement('div');
+  probe.style.cssText = 'position: absolute; width: 100px; height: 100px; overflow: scroll';
+  document.body.append(probe);
+  const width = probe.offsetWidth - probe.clientWidth;
+  probe.remove();
+  return width;
+};
+
 export interface ScrollerMetrics {
   scrollTop: number;
   scrollHeight: number;

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { BROWSER_CONDITIONS } from '../conditions.mjs';
-import { BROWSER_ENGINE, FIXTURE_DIST, PAGE_CONDITIONS, useFixtureBrowser } from './fixture-page';
+import { BROWSER_ENGINE, FIXTURE_DIST, PAGE_CONDITIONS, scrollbarWidthInPage, useFixtureBrowser } from './fixture-page';
 
 const browser = useFixtureBrowser();
 
@@ -36,15 +36,7 @@ test('the pages run under the condition of the project that runs them', async ({
   // Chromium's scrollbars take layout space only where the project asks for them (headless hides
   // them); the other engines show their own.
   if (BROWSER_ENGINE === 'chromium') {
-    // A probe of its own: the list's scroller keeps a gutter (`scrollbar-gutter: stable`).
-    const scrollbarWidth = await fixture.page.evaluate(() => {
-      const probe = document.createElement('div');
-      probe.style.cssText = 'position: absolute; width: 100px; height: 100px; overflow: scroll';
-      document.body.append(probe);
-      const width = probe.offsetWidth - probe.clientWidth;
-      probe.remove();
-      return width;
-    });
+    const scrollbarWidth = await fixture.page.evaluate(scrollbarWidthInPage);
     expect(scrollbarWidth > 0, 'scrollbars take layout space').toBe(condition?.env.CHAT_LIST_SCROLLBARS === '1');
   }
 });

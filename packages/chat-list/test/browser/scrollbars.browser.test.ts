@@ -1,7 +1,7 @@
 import { frames, launchChromium, serveStatic, watchPage } from '@chat-list/browser-harness';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURE_DIST } from './fixture-page';
+import { FIXTURE_DIST, scrollbarWidthInPage } from './fixture-page';
 
 // Scrollbars that take layout space (Windows, most Linux desktops). Headless Chromium hides them,
 // so the rest of the suite never sees a scrollbar appear and narrow the scroller: this file
@@ -29,16 +29,7 @@ const open = async (query: string): Promise<{ page: Page; problems: string[] }> 
   return { page, problems };
 };
 
-/** How much room a scrollbar takes in this browser: a probe of its own (the list's scroller keeps a gutter). */
-const scrollbarWidth = (page: Page) =>
-  page.evaluate(() => {
-    const probe = document.createElement('div');
-    probe.style.cssText = 'position: absolute; width: 100px; height: 100px; overflow: scroll';
-    document.body.append(probe);
-    const width = probe.offsetWidth - probe.clientWidth;
-    probe.remove();
-    return width;
-  });
+const scrollbarWidth = (page: Page) => page.evaluate(scrollbarWidthInPage);
 
 const overflows = (page: Page) =>
   page.evaluate(() => {

@@ -1,4 +1,4 @@
-import { isHeadingForBottom, messageIndexOfRow, PREFIX_ROW, SUFFIX_ROW, type MessageKey } from '../../core';
+import { isHeadingForBottom } from '../../core';
 import { createTurnAnchor } from '../turn-anchor';
 import { createBottomPin } from './bottom-pin';
 import { createCommands } from './commands';
@@ -6,7 +6,7 @@ import { createGlide } from './glide';
 import { createOwner } from './owner';
 import type { EngineParts } from './parts';
 import { createReadingAnchor } from './reading-anchor';
-import { createRowKeys, PREFIX_KEY, SUFFIX_KEY } from './row-keys';
+import { createRowKeys, messageKeyOfRow } from './row-keys';
 import { createRowMeasuring } from './row-measuring';
 import { createScaledSpace } from './scaled-space';
 import { createScrollWriter } from './scroll-writer';
@@ -79,7 +79,7 @@ export const assemblePosition = <TMessage>(parts: EngineParts<TMessage>): void =
     ...view,
     inputs: () => host.renderInputs,
     committed: () => parts.commitCycle.committedEdges(),
-    getRowMessageKey: (virtualIndex) => getRowMessageKey(parts, virtualIndex),
+    getRowMessageKey: (virtualIndex) => messageKeyOfRow(host.renderInputs, virtualIndex),
     isSmoothCommandUnderway: () =>
       parts.ownership.current.kind === 'command' && parts.ownership.current.command.behavior === 'smooth',
     measureRows: (measure) => parts.rowMeasuring.whileMeasuring(measure),
@@ -94,12 +94,4 @@ export const assemblePosition = <TMessage>(parts: EngineParts<TMessage>): void =
     forgetAnchoredRow: () => parts.readingAnchor.forgetRow(),
     noteCommandStarted: (target) => parts.turnAnchor.noteCommandStarted(target),
   });
-};
-
-/** The message key of a row of the current render; the prefix and the suffix have their own. */
-export const getRowMessageKey = <TMessage>(parts: EngineParts<TMessage>, virtualIndex: number): MessageKey => {
-  const { messages, getKeyAt, firstMessageRow } = parts.fromReact.renderInputs;
-  const index = messageIndexOfRow(virtualIndex, firstMessageRow, messages.length);
-  if (index === PREFIX_ROW) return PREFIX_KEY;
-  return index === SUFFIX_ROW ? SUFFIX_KEY : getKeyAt(index);
 };

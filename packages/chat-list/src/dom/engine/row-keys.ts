@@ -22,6 +22,13 @@ declare const process: { env: { NODE_ENV?: string } };
 export const PREFIX_KEY = '\u0000prefix';
 export const SUFFIX_KEY = '\u0000suffix';
 
+/** The message key of a row of a render (the prefix and the suffix have their own), for the reading anchor. */
+export const messageKeyOfRow = <TMessage>(inputs: LaidOutInputs<TMessage>, virtualIndex: number): MessageKey => {
+  const index = messageIndexOfRow(virtualIndex, inputs.firstMessageRow, inputs.messages.length);
+  if (index === PREFIX_ROW) return PREFIX_KEY;
+  return index === SUFFIX_ROW ? SUFFIX_KEY : inputs.getKeyAt(index);
+};
+
 /**
  * New key or estimate functions that come within this many renders of each other count as one
  * churn; three of them warn. The list's own renders between two of the app's are a few.

@@ -8,9 +8,9 @@ import {
   replaceMaxScrollOffset,
   type ListVirtualizer,
 } from '../tanstack-internals';
-import { getRowMessageKey } from './assemble-position';
 import type { LaidOutInputs, RenderInputs } from './inputs';
 import type { EngineParts } from './parts';
+import { messageKeyOfRow } from './row-keys';
 
 /**
  * What the hook's render and TanStack's options hand the engine, and what the engine asks of
@@ -58,7 +58,7 @@ export const createTanstackBridge = <TMessage>(parts: EngineParts<TMessage>) => 
       isRemeasuring = false;
     }
     parts.listGeometry.fitSizer();
-    const rowKeyAt = (virtualIndex: number) => getRowMessageKey(parts, virtualIndex);
+    const rowKeyAt = (virtualIndex: number) => messageKeyOfRow(host.renderInputs, virtualIndex);
     const index = anchor === null ? -1 : findAnchorIndex(anchor, virtualizer.options.count, rowKeyAt, 0);
     const row = index === -1 ? undefined : getLayout(virtualizer)[index];
     if (anchor !== null && row !== undefined) {
