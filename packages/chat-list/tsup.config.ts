@@ -249,6 +249,13 @@ export const INTERNAL_PROPERTIES = [
   'compensatedBelow',
   'shouldCompensate',
   'clampedByGrowthFrom',
+  'noteViewportSize',
+  'holdAcrossClamp',
+  'holdReaderRowAcrossClamp',
+  'returnToHeldRow',
+  'releaseHeldRow',
+  'holdFrom',
+  'returnTo',
   'aimAtMessage',
   // the turns (turn-anchor.ts)
   'forgetHeld',

@@ -565,6 +565,25 @@ const FOUND_BY_THE_FUZZER: Array<FuzzPage & { name: string; steps: Step[] }> = [
       { kind: 'resize-frame', width: 450, height: 600 },
     ],
   },
+  {
+    // A list at the bottom with follow="never", its viewport made shorter, then taller and
+    // narrower: the browser clamped the offset from where it stood in the shorter viewport (which
+    // went unseen, compared with the height at the last write), and the rows between the clamped
+    // offset and the reader's row, re-wrapped taller, pushed the reader's row 367 px down
+    // (seed 300006, shrunk).
+    name: "a viewport made shorter, then taller and narrower, keeps the reader's row, following never",
+    count: 3,
+    strict: true,
+    turns: true,
+    hurried: false,
+    steps: [
+      { kind: 'append', count: 1, role: 'user' },
+      { kind: 'wheel', delta: 400 },
+      { kind: 'resize-frame', width: 600, height: 300 },
+      { kind: 'follow', mode: 'never' },
+      { kind: 'resize-frame', width: 450, height: 600 },
+    ],
+  },
 ];
 
 // A module's own binding, so that the branches below narrow it.

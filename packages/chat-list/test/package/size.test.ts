@@ -121,6 +121,9 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // receipts are not in the main entry any more) and 31.40 → 31.16 kB; the feature context's
 // names are public, so never mangled (0.05 kB of that). The sticky group header,
 // turns, the scaled space, snapshots and smooth following are the next candidates.
+// The module split took `ChatList` alone to 21.27 kB; the reader's row held across the browser's
+// clamp of a viewport made taller (its rows re-wrapped in the same frame) to 21.50 kB, `useChatList`
+// alone to 19.14 kB, everything to 22.19 kB and 32.11 kB.
 // The 6 kB and 16 kB bars are retired: they pushed towards shorter source. The bars now are per
 // entry, with React and TanStack Virtual external: everything the package exports together no
 // larger than the 17.2 kB it was when they were set, `ChatList` with its defaults ≤ 14 kB and
@@ -134,21 +137,21 @@ const BUDGETS = [
     entry: "export * from './dist/index.js';",
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 21940,
+    ceiling: 22192,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 21271,
+    ceiling: 21503,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 18903,
+    ceiling: 19144,
   },
   {
     // What read receipts add to `ChatList`: the difference from 'ChatList alone' is the feature's cost.
@@ -156,14 +159,14 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { readReceipts } from './dist/read-receipts.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21917,
+    ceiling: 22176,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: "export * from './dist/index.js';",
     external: REACT,
     bar: undefined,
-    ceiling: 31857,
+    ceiling: 32105,
   },
 ];
 

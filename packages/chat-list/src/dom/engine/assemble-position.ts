@@ -21,7 +21,11 @@ export const assemblePosition = <TMessage>(parts: EngineParts<TMessage>): void =
   const isHeadingForBottomNow = () => isHeadingForBottom(parts.ownership.current);
   parts.ownership = createOwner({
     applyEffect: (effect) => parts.commitCycle.applyOwnerEffect(effect),
-    onPinned: () => parts.bottomPin.notePinned(),
+    onPinned: () => {
+      parts.bottomPin.notePinned();
+      // The pin holds the list at the bottom now: a row held for the reader no longer stands.
+      parts.readingAnchor.releaseHeldRow();
+    },
     onCommandEnded: (command) => {
       if (command.behavior === 'smooth') parts.tanstackBridge.remeasureRenderedRows();
       // The view arrived: the messages that came into view on the way start their read time now.

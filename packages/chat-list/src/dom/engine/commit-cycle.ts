@@ -235,6 +235,7 @@ const createRenderSyncs = <TMessage>(parts: EngineParts<TMessage>, syncs: Commit
       if (parts.rowMeasuring.deferLayoutChange()) return;
       parts.listGeometry.fitSizer();
       pinToBottom();
+      if (parts.ownership.current.kind === 'reader') parts.readingAnchor.returnToHeldRow();
       parts.scrollCommands.correctTarget();
       if (!isReportable()) return;
       // A reader's edges move when the content changes size under them without a scroll event:

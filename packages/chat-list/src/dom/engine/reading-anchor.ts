@@ -11,7 +11,13 @@ import {
   type MessageKey,
   type ReadingAnchor,
 } from '../../core';
-import { getLayout, isRowMeasured, measureElementNow, type ListVirtualizer } from '../tanstack-internals';
+import {
+  forgetClampedAdjustment,
+  getLayout,
+  isRowMeasured,
+  measureElementNow,
+  type ListVirtualizer,
+} from '../tanstack-internals';
 import type { LaidOutInputs } from './inputs';
 import type { ScrollWriter } from './scroll-writer';
 import type { KernelView } from './kernel-view';
@@ -64,11 +70,14 @@ export interface ReadingAnchorHost<TMessage> extends Pick<
   writer: ScrollWriter;
 }
 
-/** The reader's row in TanStack's current layout (the previous render's), by its message key, or null. */
-const findReaderRow = <TMessage>(host: ReadingAnchorHost<TMessage>): ReadingAnchor<MessageKey> | null => {
+/**
+ * The reader's row in TanStack's current layout (the previous render's), by its message key, or
+ * null: at the list's offset now, or at `at`.
+ */
+const findReaderRow = <TMessage>(host: ReadingAnchorHost<TMessage>, at?: number): ReadingAnchor<MessageKey> | null => {
   const virtualizer = host.virtualizer();
   const scroller = host.scroller();
-  const offset = scroller === null ? virtualizer.scrollOffset : host.offsetNow();
+  const offset = at ?? (scroller === null ? virtualizer.scrollOffset : host.offsetNow());
   if (offset === null || offset === undefined) return null;
   const layout = getLayout(virtualizer);
   const { firstMessageRow: firstRow, messages } = host.inputs();
@@ -137,6 +146,51 @@ const compensatesAnchoredResize = (
 };
 
 /**
+ * The reader's row when the browser clamped their list to the bottom of a viewport that grew,
+ * with where it stood then: held at its place in the viewport, as far as the content reaches,
+ * until the reader or a command moves the list. The same resize re-wraps the rows (a narrower or
+ * wider viewport) and TanStack measures them after the clamp, so it compensates only the rows
+ * above the clamped offset: the rows between it and the reader's row pushed that row down, 367 px
+ * in a viewport made taller and narrower (found by the fuzzer). It owns the held row.
+ */
+const createHeldRow = <TMessage>(host: ReadingAnchorHost<TMessage>) => {
+  let heldRow: (ReadingAnchor<MessageKey> & { from: number }) | null = null;
+  return {
+    /** The browser clamped the reader's list from `from`: the reader's row there is held. */
+    holdFrom(from: number) {
+      if (heldRow?.from === from) return;
+      const readerRow = findReaderRow(host, from);
+      heldRow = readerRow && { ...readerRow, from };
+    },
+    forgetHeld() {
+      heldRow = null;
+    },
+    /**
+     * Puts the held row back at its place in the viewport, as far as the content reaches (as
+     * the rows are measured). Returns whether it wrote.
+     */
+    returnTo(): boolean {
+      const scroller = host.scroller();
+      if (heldRow === null || scroller === null) return false;
+      const virtualizer = host.virtualizer();
+      const index = findAnchorIndex(heldRow, virtualizer.options.count, host.getRowMessageKey, 0);
+      const row = index >= 0 ? getLayout(virtualizer)[index] : undefined;
+      if (row === undefined) {
+        heldRow = null;
+        return false;
+      }
+      const offset = Math.min(getAnchoredOffset(heldRow, row.start), host.bottomOffset(scroller));
+      if (Math.abs(offset - host.offsetNow()) < 1) return false;
+      host.writer.setModelOffset(virtualizer, host.writer.write(scroller, offset, 'anchor'));
+      // TanStack's compensations that the clamp cut short were counted from the clamped offset:
+      // written once the content grew, they would move the row away again.
+      forgetClampedAdjustment(virtualizer);
+      return true;
+    },
+  };
+};
+
+/**
  * The reading anchor: across a change of messages (history prepended, a key
  * replaced, a prefix that came or went), the row the reader reads keeps its place on screen. A
  * render plans the anchor from the last layout (`plan`); once TanStack has the new layout, the
@@ -160,6 +214,8 @@ export const createReadingAnchor = <TMessage>(host: ReadingAnchorHost<TMessage>)
    */
   let clampedAnchor: { anchoredOffset: number; plannedOffset: number } | null = null;
 
+  const held = createHeldRow(host);
+
   const findCurrent = () => findReaderRow(host);
 
   return {
@@ -173,7 +229,15 @@ export const createReadingAnchor = <TMessage>(host: ReadingAnchorHost<TMessage>)
     /** The reader or a command moved the list: the anchored row no longer stands. */
     forgetRow() {
       anchoredRow = null;
+      held.forgetHeld();
     },
+
+    /** The browser clamped the reader's list from `from` to a taller viewport's bottom: their row there is held. */
+    holdAcrossClamp: held.holdFrom,
+    /** Puts the held row back where the reader saw it, as far as the content reaches; whether it wrote. */
+    returnToHeldRow: held.returnTo,
+    /** The pin took the list: the held row no longer stands. */
+    releaseHeldRow: held.forgetHeld,
 
     /** In a render, before TanStack lays it out: the anchor of its change, if it keeps one, from the last layout. */
     plan(previous: LaidOutInputs<TMessage>, next: LaidOutInputs<TMessage>) {
@@ -194,6 +258,8 @@ export const createReadingAnchor = <TMessage>(host: ReadingAnchorHost<TMessage>)
       const planned = pendingAnchor;
       pendingAnchor = null;
       if (planned === null) return;
+      // The change's anchor is the reader's row from here on.
+      held.forgetHeld();
       const { count } = instance.options;
       let index = findAnchorIndex(planned.anchor, count, host.getRowMessageKey, planned.expectedShift);
       // A replaced row (a temporary id swapped for the server's) stands where the old one was.

@@ -134,6 +134,15 @@ const createKnownOffset = (host: Pick<ScrollWriterHost, 'scroller' | 'offsetNow'
     },
     isMovedSince,
     /**
+     * The viewport resized: if the list still stands where it was known to, its height now is
+     * what a later clamp is measured against. A viewport made shorter and then taller again
+     * clamped the list from where it stood in the shorter one, and that went unseen when
+     * compared with its height at the last write (found by the fuzzer).
+     */
+    noteViewportSize(element: HTMLElement) {
+      if (Math.abs(host.offsetNow() - knownOffset) < 1) knownViewportSize = element.clientHeight;
+    },
+    /**
      * Where the list stood before the browser clamped it to the bottom of a viewport that grew,
      * if this is such a clamp; else null.
      */
@@ -265,6 +274,7 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
     scrollToFn,
     isMovedSinceKnown: known.isMovedSince,
     clampedByGrowthFrom: known.clampedByGrowthFrom,
+    noteViewportSize: known.noteViewportSize,
     hasUnreadMove,
     /** The list was read or put at `offset` (the edges were read, a command started, the pin found it there). */
     noteKnownOffset: noteKnown,

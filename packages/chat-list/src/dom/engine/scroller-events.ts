@@ -34,6 +34,10 @@ export interface ScrollerEventsHost<TMessage> extends Pick<
   readEdges: (isOwnWrite: boolean) => void;
   pinToBottom: () => void;
   forgetAnchoredRow: () => void;
+  /** The browser clamped the reader's list from `from`: their row there is held (the reading anchor's). */
+  holdReaderRowAcrossClamp: (from: number) => void;
+  /** Puts the held row back where the reader saw it, as far as the content reaches; whether it wrote. */
+  returnToHeldRow: () => boolean;
   endOpeningWindow: () => void;
   measureRendered: (content: HTMLElement) => void;
   /** Ends TanStack's own smooth scroll and measures the rendered rows (which it had left unmeasured). */
@@ -106,19 +110,28 @@ const createIntentHandler =
 /**
  * A viewport that grows at the bottom makes the browser clamp the offset of a list at its end
  * first; the content may grow in the same frame (a turn held at the top reserves space by the
- * viewport's height, rows re-wrap taller). The reader then saw the list stand where it was: it
- * goes back there, as far as the content now reaches. Left clamped, the rows above the reader's
- * row came into view in the model, kept their tops as the wider viewport re-wrapped them, and
- * the reader's row moved 233 px (the long fuzz, seed 100032). Returns whether it went back.
+ * viewport's height, rows re-wrap taller). The reader then saw the list stand where it was: the
+ * row they read is held where they saw it, as far as the content now reaches (the reading
+ * anchor's `holdAcrossClamp`). Left clamped, the rows above the reader's row came into view in
+ * the model, kept their tops as the wider viewport re-wrapped them, and the reader's row moved
+ * 233 px (the long fuzz, seed 100032). Returns whether the list went back.
  */
 const returnFromGrowthClamp = <TMessage>(host: ScrollerEventsHost<TMessage>, scroller: HTMLElement): boolean => {
   const from = host.writer.clampedByGrowthFrom(scroller);
   // A pinned list is held at the bottom by the pin, a command lands where it aims.
   if (from === null || host.owner().kind !== 'reader') return false;
-  const target = Math.min(from, host.bottomOffset(scroller));
-  if (target - host.offsetNow() < 1) return false;
-  host.writer.setModelOffset(host.virtualizer(), host.writer.write(scroller, target, 'anchor'));
-  return true;
+  host.holdReaderRowAcrossClamp(from);
+  return host.returnToHeldRow();
+};
+
+/**
+ * The scroller's ResizeObserver. The browser may clamp the offset to a taller viewport's bottom
+ * before or after it sends the clamp's scroll event: whichever comes first holds the reader's row.
+ */
+const onViewportResize = <TMessage>(host: ScrollerEventsHost<TMessage>, scroller: HTMLElement) => {
+  returnFromGrowthClamp(host, scroller);
+  host.writer.noteViewportSize(scroller);
+  host.onViewportResize();
 };
 
 /**
@@ -148,6 +161,8 @@ export const createScrollerEvents = <TMessage>(host: ScrollerEventsHost<TMessage
   const onScroll = () => {
     const scroller = host.scroller();
     if (scroller !== null) host.readScrollerMove(scroller);
+    const isClampedByGrowth =
+      scroller !== null && host.owner().kind === 'reader' && host.writer.clampedByGrowthFrom(scroller) !== null;
     // Nobody moved the list: its echo is read as the scroll.
     if (scroller !== null && returnFromGrowthClamp(host, scroller)) return;
     const offset = host.offsetNow();
@@ -181,8 +196,9 @@ export const createScrollerEvents = <TMessage>(host: ScrollerEventsHost<TMessage
     // the content again. That is still growth, not the reader.
     if (isOwnWrite && write?.reason === 'pin') host.pinToBottom();
     // The reader moved: the rows they now read are in view, measured as rows in view are.
+    // The browser's clamp is not the reader's move: the row held across it stays held.
     if (!isOwnWrite) {
-      host.forgetAnchoredRow();
+      if (!isClampedByGrowth) host.forgetAnchoredRow();
       appGlide.follow(offsetBefore, offset);
     }
     // Someone else moved the scroller (a script, the scrollbar): older rows may come into view.
@@ -229,7 +245,7 @@ export const createScrollerEvents = <TMessage>(host: ScrollerEventsHost<TMessage
     element.addEventListener('scroll', onScroll, { passive: true });
     for (const type of INTENT_EVENTS) element.addEventListener(type, onUserIntent, { passive: true });
     element.ownerDocument.addEventListener('visibilitychange', host.recheckRead);
-    const stopObserving = observeResize(element, host.onViewportResize);
+    const stopObserving = observeResize(element, () => onViewportResize(host, element));
     detachScroller = () => {
       element.removeEventListener('scroll', onScroll);
       for (const type of INTENT_EVENTS) element.removeEventListener(type, onUserIntent);
