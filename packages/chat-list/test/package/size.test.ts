@@ -119,8 +119,13 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // `features`, 0.63 kB), with the announcer and the after-paint callbacks as a module: `ChatList`
 // alone 20.83 → 20.57 kB, `useChatList` alone 18.43 → 18.21 kB, everything 21.52 → 21.23 kB (read
 // receipts are not in the main entry any more) and 31.40 → 31.16 kB; the feature context's
-// names are public, so never mangled (0.05 kB of that). The sticky group header,
-// turns, the scaled space, snapshots and smooth following are the next candidates.
+// names are public, so never mangled (0.05 kB of that). Turns became the second
+// (`@chat-list/react/turns`): the kernel asks the features it was given for the space below the
+// rows and the turns, and tells them of its moments: `ChatList` alone 21.27 → 20.38 kB,
+// `useChatList` alone 18.90 → 17.99 kB, `ChatList` with turns 21.55 kB. Everything now counts
+// every entry together (the main entry, read receipts and turns): 22.82 kB and 32.75 kB with
+// TanStack, where the main entry alone was 21.94 kB and 31.86 kB before the move. The sticky
+// group header, the scaled space, snapshots and smooth following are the next candidates.
 // The 6 kB and 16 kB bars are retired: they pushed towards shorter source. The bars now are per
 // entry, with React and TanStack Virtual external: everything the package exports together no
 // larger than the 17.2 kB it was when they were set, `ChatList` with its defaults ≤ 14 kB and
@@ -128,27 +133,33 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // in its bundle) and by the build. Until one is met, `ceiling` holds today's size so that nothing
 // grows unnoticed; the bar stays the goal.
 const EXTERNAL = [...REACT, ...TANSTACK];
+/** The main entry and every optional feature, imported together. */
+const EVERYTHING = [
+  "export * from './dist/index.js';",
+  "export { readReceipts } from './dist/read-receipts.js';",
+  "export { turns } from './dist/turns.js';",
+].join(' ');
 const BUDGETS = [
   {
     name: 'everything, React and TanStack Virtual external',
-    entry: "export * from './dist/index.js';",
+    entry: EVERYTHING,
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 21940,
+    ceiling: 22822,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 21271,
+    ceiling: 20382,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 18903,
+    ceiling: 17989,
   },
   {
     // What read receipts add to `ChatList`: the difference from 'ChatList alone' is the feature's cost.
@@ -156,14 +167,22 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { readReceipts } from './dist/read-receipts.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21917,
+    ceiling: 20973,
+  },
+  {
+    // What turns add to `ChatList`.
+    name: 'ChatList with turns, React and TanStack Virtual external',
+    entry: "export { ChatList } from './dist/index.js'; export { turns } from './dist/turns.js';",
+    external: EXTERNAL,
+    bar: undefined,
+    ceiling: 21547,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
-    entry: "export * from './dist/index.js';",
+    entry: EVERYTHING,
     external: REACT,
     bar: undefined,
-    ceiling: 31857,
+    ceiling: 32750,
   },
 ];
 
