@@ -105,10 +105,8 @@ export const INTERNAL_PROPERTIES = [
   'ofLastRender',
   'rowOfElement',
   'hasChangedLayout',
-  // turns (src/dom/turn-anchor.ts)
+  // turns (src/features/turns.ts)
   'settleReserve',
-  'findCurrentTurn',
-  'findLastTurn',
   // the scroll space past the browser's height cap (src/core/scroll-space.ts, the engine's
   // \`scaling\`); not \`shift\` or \`end\`, which are also Array and TanStack names
   'appliedSpace',
@@ -197,7 +195,6 @@ export const INTERNAL_PROPERTIES = [
   'rowIndexAtOffset',
   'scrollRaw',
   'readEdgesAsReaderMove',
-  'findTurnTarget',
   'scrollSizeNow',
   'readMoveBeforeItsEvent',
   'forgetReaderHeading',
@@ -238,7 +235,6 @@ export const INTERNAL_PROPERTIES = [
   'findTarget',
   'noteCommandSettled',
   'reserve',
-  'findCurrentTurn',
   'settleReserve',
   // the app's glide and the resize compensation (scroll-writer.ts, scroller-events.ts, row-measuring.ts)
   'appGlide',
@@ -257,7 +253,7 @@ export const INTERNAL_PROPERTIES = [
   'holdFrom',
   'returnTo',
   'aimAtMessage',
-  // the turns (turn-anchor.ts)
+  // the turns (src/features/turns.ts)
   'forgetHeld',
   'forgetTurns',
   'findTurnIndex',
@@ -312,7 +308,6 @@ export const INTERNAL_PROPERTIES = [
   'listGeometry',
   'followGlide',
   'tanstackBridge',
-  'turnAnchor',
   'isSuffixCommitted',
   'listHandle',
   'maxListOffset',
@@ -332,9 +327,14 @@ export const INTERNAL_PROPERTIES = [
 export default defineConfig({
   // `testing`: the jsdom layout for apps' tests (`@chat-list/react/testing`), its own entry so
   // that the list's bundle never carries it.
-  // `read-receipts`: an optional feature (`features={[readReceipts]}`), its own entry so that a
+  // `read-receipts` and `turns`: optional features (`features={[readReceipts, turns]}`), each its own entry so that a
   // list without it does not carry its code.
-  entry: { index: 'src/index.ts', testing: 'src/testing/index.ts', 'read-receipts': 'src/features/read-receipts.ts' },
+  entry: {
+    index: 'src/index.ts',
+    testing: 'src/testing/index.ts',
+    'read-receipts': 'src/features/read-receipts.ts',
+    turns: 'src/features/turns.ts',
+  },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

@@ -155,6 +155,10 @@ export default defineConfig({
               find: /^\.\.\/features\/read-receipts$/,
               replacement: fileURLToPath(new URL('./dist/read-receipts.js', import.meta.url)),
             },
+            {
+              find: /^\.\.\/features\/turns$/,
+              replacement: fileURLToPath(new URL('./dist/turns.js', import.meta.url)),
+            },
           ],
         },
         test: {

@@ -1,4 +1,5 @@
 import { ChatList, type ChatListHandle, type GroupKey, type MessageKey } from '@chat-list/react';
+import { turns as assistantTurns } from '@chat-list/react/turns';
 import type { ChatMessage } from '@chat-list/sample-data';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { DayHeader } from './components/DayHeader';
@@ -25,6 +26,9 @@ import { useVisibleRangeStore } from './useVisibleRange';
 const HISTORY_END_OFFSET = 100;
 /** With assistant turns: px of the previous reply left in view above a new prompt. */
 const TURN_PEEK = 24;
+
+/** Assistant turns are a feature of their own: a list without `isTurnStart` need not import it. */
+const LIST_FEATURES = [assistantTurns];
 
 /** With assistant turns, the reader's prompts (user messages) start the turns. Stable: the list re-reads it when it changes. */
 function isPrompt(message: ChatMessage): boolean {
@@ -218,6 +222,7 @@ export function App() {
               initialSnapshot={initialSnapshot}
               estimateSize={estimateSize}
               alignment="bottom"
+              features={LIST_FEATURES}
               isTurnStart={turns ? isPrompt : undefined}
               turnPeek={TURN_PEEK}
               onCurrentTurnChange={turns ? setCurrentTurn : undefined}

@@ -1,5 +1,6 @@
 import { useChat } from '@ai-sdk/react';
 import { ChatList, JumpToLatest, useChatListState, type ChatListHandle, type MessageKey } from '@chat-list/react';
+import { turns } from '@chat-list/react/turns';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { useRef, useState, type FormEvent } from 'react';
 import Markdown from 'react-markdown';
@@ -11,6 +12,9 @@ const transport = new DefaultChatTransport({ api: '/api/chat' });
 function isPrompt(message: UIMessage): boolean {
   return message.role === 'user';
 }
+
+/** Turns are a feature the list takes in `features`: a list without them does not carry their code. */
+const LIST_FEATURES = [turns];
 
 /** Px of the previous reply left in view above a prompt brought to the top. */
 const TURN_PEEK = 24;
@@ -85,6 +89,7 @@ export function App() {
           messages={messages}
           renderMessage={renderMessage}
           estimateSize={estimateMessageHeight}
+          features={LIST_FEATURES}
           isTurnStart={isPrompt} // a prompt you send goes to the top; its reply streams in below it
           turnPeek={TURN_PEEK}
           initialAnchor="last-turn" // open at the last question of the earlier conversation

@@ -30,7 +30,7 @@ const LAST_ANSWER = `Here is the whole setup, step by step.
 
 **1. Give every message a stable key.** The list tells a prepend from an append by its keys, and keeps a row's measured height under its key: \`useChat\`'s message \`id\` is exactly that.
 
-**2. Say which messages start a turn.** With \`isTurnStart={(message) => message.role === 'user'}\` a prompt you send goes to the top of the viewport, and its answer streams in below it without anything moving.
+**2. Say which messages start a turn.** Pass the \`turns\` feature (\`import { turns } from '@chat-list/react/turns'\`, then \`features={[turns]}\`), and with \`isTurnStart={(message) => message.role === 'user'}\` a prompt you send goes to the top of the viewport, and its answer streams in below it without anything moving.
 
 **3. Leave some of the previous answer in view.** \`turnPeek\` keeps a few pixels of it above the new prompt, so the reader sees where they came from.
 
@@ -49,6 +49,7 @@ const [turnId, setTurnId] = useState<MessageKey>();
   messages={messages}
   renderMessage={renderMessage}
   estimateSize={estimateMessageHeight}
+  features={[turns]}
   isTurnStart={(message) => message.role === 'user'}
   turnPeek={24}
   initialAnchor="last-turn"

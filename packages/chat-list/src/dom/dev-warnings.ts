@@ -67,10 +67,17 @@ export function warnOfBadOptions<TMessage>(options: ChatListBehaviorOptions<TMes
   warnOnce(describeNumberProblem(options.messagesSeenDelay, MESSAGES_SEEN_DELAY_RULE));
   warnOnce(describeNumberProblem(options.turnPeek, TURN_PEEK_RULE));
   warnOfRenamedOptions(options);
-  if (options.onMessagesSeen !== undefined && !options.features?.some((feature) => feature.name === 'readReceipts')) {
+  const hasFeature = (name: string) => options.features?.some((feature) => feature.name === name) === true;
+  if (options.onMessagesSeen !== undefined && !hasFeature('readReceipts')) {
     warnOnce(
       "onMessagesSeen needs read receipts: import { readReceipts } from '@chat-list/react/read-receipts' and pass features={[readReceipts]}. Until then no message is reported read.",
       'read-receipts-missing',
+    );
+  }
+  if ((options.isTurnStart !== undefined || options.initialAnchor === 'last-turn') && !hasFeature('turns')) {
+    warnOnce(
+      "isTurnStart needs turns: import { turns } from '@chat-list/react/turns' and pass features={[turns]}. Until then no turn is held at the top, and no turn is found.",
+      'turns-missing',
     );
   }
   const { messages, follow } = options;

@@ -1,5 +1,5 @@
 import type { VirtualItem } from '@tanstack/virtual-core';
-import type { MessageKey, ScrollMetrics } from '../core';
+import type { MessageKey, ScrollMetrics, ScrollTarget } from '../core';
 import type { ChatListBehaviorOptions, VisibleRange } from './types';
 
 /**
@@ -21,6 +21,10 @@ export interface ChatListFeatureContext<TMessage = unknown> {
   rows(): readonly VirtualItem[];
   /** The row of `messages[0]` among `rows()`: 1 after a prefix row, else 0. */
   firstMessageRow(): number;
+  /** The row that spans `offset` (px from the top of the content), as TanStack finds it. */
+  rowAtOffset(offset: number): VirtualItem | undefined;
+  /** The list's offset now, px from the top of the content (`metrics()` reads more). */
+  scrollOffset(): number;
   /** Whether a row was measured (its size is not an estimate). */
   isMeasured(row: VirtualItem): boolean;
   /** Whether a scroll command is carrying the view to its target (the opening, a jump, a follow). */
@@ -31,7 +35,17 @@ export interface ChatListFeatureContext<TMessage = unknown> {
   getVisibleRange(): VisibleRange | null;
 }
 
-/** What a feature does at the list's moments; each is optional. */
+/** Where a turn navigator goes: a message's top, `offset` px below the viewport's top. */
+export interface TurnTarget {
+  index: number;
+  offset: number;
+}
+
+/**
+ * What a feature does at the list's moments, and what it answers when the list asks; each is
+ * optional. A feature shapes the list only through its answers (the space it keeps below the
+ * rows, where a turn is): the list moves itself.
+ */
 export interface ChatListFeatureInstance {
   /** What is in view was read (a scroll, a layout change, a commit): the range now. */
   onViewChange?(range: VisibleRange | null): void;
@@ -41,6 +55,34 @@ export interface ChatListFeatureInstance {
   onMessagesChange?(length: number, keyAt: (index: number) => MessageKey): void;
   /** The list lost its scroller or unmounted: nothing may be left running. */
   stop?(): void;
+
+  /**
+   * Blank space to keep below the last row, px (`rowsEnd`: where the rows end). The list's
+   * content is its rows and the largest such space, so the bottom it scrolls to, follows and
+   * pins is there (a turn held at the top). Asked often: it must only read.
+   */
+  spaceBelowRows?(rowsEnd: number): number;
+  /** The rows were laid out again (measured, added, the list resized), before the content is sized again. */
+  onLayout?(rowsEnd: number): void;
+  /**
+   * Newer messages were committed at the newest end while the list is there, before it follows
+   * them. Returns whether the space below the rows changed.
+   */
+  onNewerMessages?(count: number): boolean;
+  /** The reader took the scroll position from the list (the wheel, touch, keys, the scrollbar). */
+  onReaderIntent?(rowsEnd: number): void;
+  /** A scroll command started (a handle call, a follow, the opening), aiming at `target`. */
+  onCommandStart?(target: ScrollTarget): void;
+  /** The scroll command settled: `landed` is whether it reached its target. */
+  onCommandSettle?(landed: boolean): void;
+  /** A new conversation opened (its first message's key changed, or the list mounted again). */
+  onConversationOpen?(): void;
+  /** The first message of the turn being read (`currentTurnId`), or -1. */
+  findCurrentTurn?(): number;
+  /** Where `scrollToTurn` goes: the nearest turn above or below, or the turn of a message; null for none. */
+  findTurnTarget?(target: 'previous' | 'next' | MessageKey): TurnTarget | null;
+  /** Where `initialAnchor: 'last-turn'` opens; null without a turn. */
+  findLastTurn?(): TurnTarget | null;
 }
 
 /**

@@ -210,7 +210,7 @@ export interface ChatListHandle<TMessage = unknown> {
    * Brings a turn's first message to the top of the viewport (`turnPeek` px below it), for a turn
    * navigator: `'previous'` is the nearest turn start above that line, `'next'` the nearest below
    * it, or a message's key. Resolves like {@link ChatListHandle.scrollToIndex}, and `false` at
-   * once when there is no such turn (or no `isTurnStart`). The last turn, when shorter than the
+   * once when there is no such turn (or without turns: `isTurnStart` and the `turns` feature). The last turn, when shorter than the
    * viewport, lands at the bottom.
    * @defaultValue options `{ behavior: 'auto' }`
    */

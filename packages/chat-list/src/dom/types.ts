@@ -93,8 +93,8 @@ export interface ChatListBehaviorOptions<TMessage> {
    */
   initialAnchor?: InitialAnchor | 'last-turn';
   /**
-   * Which messages start a turn of an assistant transcript (the reader's prompt). A turn that
-   * starts at the bottom (the reader sends) is brought to the top of the viewport, `turnPeek` px
+   * Assistant turns (with `turns` in `features`): which messages start a turn of an assistant
+   * transcript (the reader's prompt). A turn that starts at the bottom (the reader sends) is brought to the top of the viewport, `turnPeek` px
    * below it, with blank space reserved below so the reply streams in without anything moving;
    * once the reply fills the viewport the space is gone and `follow` takes over. While the turn
    * is held, a reply that shrinks (regenerated, cancelled, collapsed) leaves the turn where it is
@@ -288,8 +288,9 @@ export interface ChatListBehaviorOptions<TMessage> {
   onVisibleRangeChange?: (range: VisibleRange | null) => void;
   /**
    * Parts of the list that not every list needs, imported and passed in so that a list without
-   * them does not carry their code: `readReceipts` from `@chat-list/react/read-receipts` (for
-   * `onMessagesSeen`). Read at every render; a feature stays while it is passed.
+   * them does not carry their code: `turns` from `@chat-list/react/turns` (for `isTurnStart`)
+   * and `readReceipts` from `@chat-list/react/read-receipts` (for `onMessagesSeen`). Read at
+   * every render; a feature stays while it is passed.
    * @defaultValue `[]`
    */
   features?: readonly ChatListFeature[];

@@ -9,6 +9,7 @@ import {
   type MessageKey,
   type VisibleRange,
 } from '../index';
+import { turns } from '../features/turns';
 import { VIEWPORT_HEIGHT } from './jsdom-setup';
 import { type Message, makeMessages, renderText } from './test-messages';
 
@@ -232,12 +233,27 @@ describe("getSnapshot and initialSnapshot (wiring; the geometry is the browser s
 
 describe("turns (wiring; the geometry is the browser suite's)", () => {
   const isPrompt = (message: Message) => Number(message.id.slice(1)) % 4 === 0;
+  const features = [turns];
 
   test('without isTurnStart there is no current turn and scrollToTurn resolves false at once', async () => {
     const { handle } = renderList();
     expect(handle.currentTurnId).toBeUndefined();
     await expect(handle.scrollToTurn('previous')).resolves.toBe(false);
     await expect(handle.scrollToTurn('m4')).resolves.toBe(false);
+  });
+
+  test('isTurnStart without turns in features says once how to add them, and finds no turn', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const ref = createRef<ChatListHandle<Message>>();
+    const list = (count: number) => (
+      <ChatList ref={ref} messages={makeMessages(count)} renderMessage={renderText} isTurnStart={isPrompt} />
+    );
+    const { rerender } = render(list(3));
+    rerender(list(4));
+    expect(ref.current!.currentTurnId).toBeUndefined();
+    await expect(ref.current!.scrollToTurn('previous')).resolves.toBe(false);
+    const advice = warn.mock.calls.map(([text]) => String(text)).filter((text) => text.includes('isTurnStart'));
+    expect(advice).toEqual([expect.stringContaining("import { turns } from '@chat-list/react/turns'")]);
   });
 
   test('the turn at the top of a list that fits is its last turn start at or above the reading line', () => {
@@ -248,6 +264,7 @@ describe("turns (wiring; the geometry is the browser suite's)", () => {
         ref={ref}
         messages={makeMessages(3)}
         renderMessage={renderText}
+        features={features}
         isTurnStart={isPrompt}
         onCurrentTurnChange={onCurrentTurnChange}
       />,
@@ -265,6 +282,7 @@ describe("turns (wiring; the geometry is the browser suite's)", () => {
         ref={ref}
         messages={makeMessages(3)}
         renderMessage={renderText}
+        features={features}
         isTurnStart={isTurnStart}
         onCurrentTurnChange={onCurrentTurnChange}
       />
@@ -282,12 +300,18 @@ describe("turns (wiring; the geometry is the browser suite's)", () => {
   test('an unknown turn id resolves false; a negative turnPeek warns once and counts as 0', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const ref = createRef<ChatListHandle<Message>>();
-    const { rerender } = render(
-      <ChatList ref={ref} messages={makeMessages(8)} renderMessage={renderText} isTurnStart={isPrompt} turnPeek={-5} />,
+    const list = (count: number) => (
+      <ChatList
+        ref={ref}
+        messages={makeMessages(count)}
+        renderMessage={renderText}
+        features={features}
+        isTurnStart={isPrompt}
+        turnPeek={-5}
+      />
     );
-    rerender(
-      <ChatList ref={ref} messages={makeMessages(9)} renderMessage={renderText} isTurnStart={isPrompt} turnPeek={-5} />,
-    );
+    const { rerender } = render(list(8));
+    rerender(list(9));
     await expect(ref.current!.scrollToTurn('nope')).resolves.toBe(false);
     const peekWarnings = warn.mock.calls.filter((args) => String(args[0]).includes('turnPeek'));
     expect(peekWarnings).toHaveLength(1);

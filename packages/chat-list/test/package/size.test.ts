@@ -119,11 +119,16 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // `features`, 0.63 kB), with the announcer and the after-paint callbacks as a module: `ChatList`
 // alone 20.83 → 20.57 kB, `useChatList` alone 18.43 → 18.21 kB, everything 21.52 → 21.23 kB (read
 // receipts are not in the main entry any more) and 31.40 → 31.16 kB; the feature context's
-// names are public, so never mangled (0.05 kB of that). The sticky group header,
-// turns, the scaled space, snapshots and smooth following are the next candidates.
-// The module split took `ChatList` alone to 21.27 kB; the reader's row held across the browser's
-// clamp of a viewport made taller (its rows re-wrapped in the same frame) to 21.50 kB, `useChatList`
-// alone to 19.14 kB, everything to 22.19 kB and 32.11 kB.
+// names are public, so never mangled (0.05 kB of that). The module split took `ChatList` alone
+// to 21.27 kB; the reader's row held across the browser's clamp of a viewport made taller (its
+// rows re-wrapped in the same frame) to 21.50 kB, `useChatList` alone to 19.14 kB, everything to
+// 22.19 kB and 32.11 kB. Turns became the second feature (`@chat-list/react/turns`): the kernel
+// asks the features it was given for the space below the rows and the turns, and tells them of
+// its moments: `ChatList` alone 21.50 → 20.62 kB, `useChatList` alone 19.14 → 18.22 kB, `ChatList`
+// with turns 21.82 kB. Everything now counts every entry together (the main entry, read receipts
+// and turns): 23.06 kB and 32.99 kB with TanStack, where the main entry alone was 22.19 kB and
+// 32.11 kB before the move. The sticky group header, the scaled space, snapshots and smooth
+// following are the next candidates.
 // The 6 kB and 16 kB bars are retired: they pushed towards shorter source. The bars now are per
 // entry, with React and TanStack Virtual external: everything the package exports together no
 // larger than the 17.2 kB it was when they were set, `ChatList` with its defaults ≤ 14 kB and
@@ -131,27 +136,33 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // in its bundle) and by the build. Until one is met, `ceiling` holds today's size so that nothing
 // grows unnoticed; the bar stays the goal.
 const EXTERNAL = [...REACT, ...TANSTACK];
+/** The main entry and every optional feature, imported together. */
+const EVERYTHING = [
+  "export * from './dist/index.js';",
+  "export { readReceipts } from './dist/read-receipts.js';",
+  "export { turns } from './dist/turns.js';",
+].join(' ');
 const BUDGETS = [
   {
     name: 'everything, React and TanStack Virtual external',
-    entry: "export * from './dist/index.js';",
+    entry: EVERYTHING,
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 22192,
+    ceiling: 23061,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 21503,
+    ceiling: 20617,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 19144,
+    ceiling: 18221,
   },
   {
     // What read receipts add to `ChatList`: the difference from 'ChatList alone' is the feature's cost.
@@ -159,14 +170,22 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { readReceipts } from './dist/read-receipts.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 22176,
+    ceiling: 21227,
+  },
+  {
+    // What turns add to `ChatList`.
+    name: 'ChatList with turns, React and TanStack Virtual external',
+    entry: "export { ChatList } from './dist/index.js'; export { turns } from './dist/turns.js';",
+    external: EXTERNAL,
+    bar: undefined,
+    ceiling: 21817,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
-    entry: "export * from './dist/index.js';",
+    entry: EVERYTHING,
     external: REACT,
     bar: undefined,
-    ceiling: 32105,
+    ceiling: 32987,
   },
 ];
 

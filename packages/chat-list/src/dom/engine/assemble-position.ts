@@ -1,5 +1,4 @@
 import { isHeadingForBottom } from '../../core';
-import { createTurnAnchor } from '../turn-anchor';
 import { createBottomPin } from './bottom-pin';
 import { createCommands } from './commands';
 import { createGlide } from './glide';
@@ -69,16 +68,6 @@ export const assemblePosition = <TMessage>(parts: EngineParts<TMessage>): void =
     isFollowingByGliding: () => parts.followGlide.isFollowingByGliding(),
     startGlide: () => parts.followGlide.start(),
   });
-  parts.turnAnchor = createTurnAnchor<TMessage>({
-    virtualizer: () => host.listVirtualizer,
-    messages: () => host.renderInputs.messages,
-    getKeyAt: (index) => host.renderInputs.getKeyAt(index),
-    firstMessageRow: () => host.renderInputs.firstMessageRow,
-    isTurnStart: () => host.renderInputs.options.isTurnStart,
-    turnPeek: () => host.renderInputs.options.turnPeek,
-    scroller: () => host.scrollerElement,
-    scrollOffset: () => parts.listGeometry.offsetNow(),
-  });
   parts.readingAnchor = createReadingAnchor<TMessage>({
     ...view,
     inputs: () => host.renderInputs,
@@ -96,6 +85,6 @@ export const assemblePosition = <TMessage>(parts: EngineParts<TMessage>): void =
     remeasureRenderedRows: () => parts.tanstackBridge.remeasureRenderedRows(),
     writer: parts.scrollWriter,
     forgetAnchoredRow: () => parts.readingAnchor.forgetRow(),
-    noteCommandStarted: (target) => parts.turnAnchor.noteCommandStarted(target),
+    noteCommandStarted: (target) => parts.featureSet.each((feature) => feature.onCommandStart?.(target)),
   });
 };

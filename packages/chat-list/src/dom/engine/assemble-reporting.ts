@@ -41,6 +41,8 @@ export const assembleReporting = <TMessage>(parts: EngineParts<TMessage>): void 
     metrics: view.readMetrics,
     rows: layout,
     firstMessageRow: view.firstMessageRow,
+    rowAtOffset: (offset) => host.listVirtualizer.getVirtualItemForOffset(offset),
+    scrollOffset: view.offsetNow,
     isMeasured: (row) => isRowMeasured(host.listVirtualizer, row.key),
     isMovingToTarget: () => parts.ownership.current.kind === 'command',
     canReadView: isReportable,
@@ -53,7 +55,7 @@ export const assembleReporting = <TMessage>(parts: EngineParts<TMessage>): void 
     isReportable,
     rows: layout,
     rowIndexAtOffset: (offset) => host.listVirtualizer.getVirtualItemForOffset(offset)?.index,
-    findCurrentTurn: () => parts.turnAnchor.findCurrentTurn(),
+    findCurrentTurn: () => parts.featureSet.ask((feature) => feature.findCurrentTurn?.()) ?? -1,
     onReported: () => parts.listState.refresh(),
   });
   parts.snapshots = createSnapshots<TMessage>({
@@ -67,7 +69,7 @@ export const assembleReporting = <TMessage>(parts: EngineParts<TMessage>): void 
   parts.conversationOpening = createOpening<TMessage>({
     ...view,
     reopenSnapshot: parts.snapshots.reopen,
-    findLastTurn: () => parts.turnAnchor.findLastTurn(),
+    findLastTurn: () => parts.featureSet.ask((feature) => feature.findLastTurn?.()) ?? null,
     commands: parts.scrollCommands,
   });
   assembleHandle(parts, hasOpened);
@@ -87,7 +89,10 @@ export const assembleReporting = <TMessage>(parts: EngineParts<TMessage>): void 
     endOpeningWindow: () => parts.openingWindow.end(),
     measureRendered: (element) => parts.rowMeasuring.measureRendered(element),
     remeasureRenderedRows: () => parts.tanstackBridge.remeasureRenderedRows(),
-    releaseTurn: () => parts.turnAnchor.release(host.listVirtualizer.getTotalSize()),
+    releaseTurn: () => {
+      const rowsEnd = host.listVirtualizer.getTotalSize();
+      parts.featureSet.each((feature) => feature.onReaderIntent?.(rowsEnd));
+    },
     holdGlide: () => parts.followGlide.holdForReader(),
     recheckRead: () => parts.reporting.recheckRead(),
     stopReporting: () => parts.reporting.stop(),
@@ -107,7 +112,7 @@ const assembleHandle = <TMessage>(parts: EngineParts<TMessage>, hasOpened: () =>
     scrollSizeNow: () => parts.listGeometry.scrollSizeNow(),
     isAtBottom: parts.listEdges.isAtBottomNow,
     isScrolling: () => parts.scrollerEvents.isScrolling,
-    findTurnTarget: (target) => parts.turnAnchor.findTarget(target),
+    findTurnTarget: (target) => parts.featureSet.ask((feature) => feature.findTurnTarget?.(target)) ?? null,
     remeasure: () => parts.tanstackBridge.remeasure(),
     getSnapshot: () => parts.snapshots.get(),
     dispatch: parts.ownership.dispatch,

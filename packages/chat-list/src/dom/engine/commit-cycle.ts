@@ -93,7 +93,7 @@ export const createCommitCycle = <TMessage>(parts: EngineParts<TMessage>) => {
     else if (plan.newer !== null) {
       const newMessages = withoutHoles(messages.slice(length - change.newerCount));
       // A turn that starts at the live end is held at the top: sized before the follow aims at the bottom.
-      if (plan.mayHoldTurn && parts.turnAnchor.onNewerMessages(change.newerCount)) parts.listGeometry.fitSizer();
+      if (plan.mayHoldTurn && parts.featureSet.onNewerMessages(change.newerCount)) parts.listGeometry.fitSizer();
       followNewer(parts, plan.newer, newMessages, wasAtBottom);
     } else if (plan.followsSuffix) {
       // A suffix ("typing…") appearing at the bottom is growth of the last row.
@@ -115,7 +115,7 @@ export const createCommitCycle = <TMessage>(parts: EngineParts<TMessage>) => {
   const openConversation = () => {
     parts.edgeLoaders.reopen();
     parts.scrollerEvents.forgetReaderHeading();
-    parts.turnAnchor.reset();
+    parts.featureSet.each((feature) => feature.onConversationOpen?.());
     needsOpeningScroll = parts.listHandle.viewportSize === 0;
     void parts.conversationOpening.openConversation();
     // TanStack learns the new offset from the scroll event, after the re-render this commit
@@ -306,7 +306,7 @@ const applyOwnerEffect = <TMessage>(
       // mid-command, the correction wrote it back to where the last scroll event had left it,
       // and the browser fires no event for a position it already reported (found by the
       // fuzzer: currentTurnId stayed on the turn at the clamped offset).
-      parts.turnAnchor.noteCommandSettled(effect.landed);
+      parts.featureSet.each((feature) => feature.onCommandSettle?.(effect.landed));
       if (isReportable()) parts.reporting.reportVisible();
       parts.scrollCommands.resolve(effect.landed);
       return;

@@ -18,7 +18,7 @@ export const createGeometry = <TMessage>(parts: EngineParts<TMessage>) => {
    */
   const contentSize = () => {
     const rowsEnd = host.listVirtualizer.getTotalSize();
-    return rowsEnd + parts.turnAnchor.reserve(rowsEnd);
+    return rowsEnd + parts.featureSet.spaceBelowRows(rowsEnd);
   };
   /** The content's height as the scroller has it, plus what a scaled list holds outside its window. */
   const scrollSizeNow = () => {
@@ -48,8 +48,10 @@ export const createGeometry = <TMessage>(parts: EngineParts<TMessage>) => {
    * (no height yet) is left alone.
    */
   const fitSizer = () => {
-    // The one place the turn's reserve is settled: the layout has just changed.
-    parts.turnAnchor.settleReserve(host.listVirtualizer.getTotalSize());
+    // The one place the features learn of a new layout (a held turn's space settles) before
+    // the content is sized with their space.
+    const rowsEnd = host.listVirtualizer.getTotalSize();
+    parts.featureSet.each((feature) => feature.onLayout?.(rowsEnd));
     const { sizerElement: sizer } = host;
     if (sizer === null || sizer.style.height === '') return;
     sizer.style.height = `${scrollSizeIn(parts.scaledSpace.state.appliedSpace, contentSize())}px`;

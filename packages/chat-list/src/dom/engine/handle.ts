@@ -8,7 +8,7 @@ import {
 } from '../../core';
 import { toMotionBehavior } from '../accessibility';
 import { warnOnce } from '../dev-warnings';
-import type { TurnTarget } from '../turn-anchor';
+import type { TurnTarget } from '../features';
 import type { ChatListHandle, ChatListSnapshot, ScrollToEdgeOptions, ScrollToMessageOptions } from '../types';
 import type { Commands } from './commands';
 import type { createOpeningWindow } from './opening-window';

@@ -1,6 +1,6 @@
 import { findKey } from '../../core';
 import { warnOnce } from '../dev-warnings';
-import type { TurnTarget } from '../turn-anchor';
+import type { TurnTarget } from '../features';
 import type { Commands } from './commands';
 import type { KernelView } from './kernel-view';
 

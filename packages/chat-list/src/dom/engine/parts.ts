@@ -1,6 +1,5 @@
 import type { ChatListHandle } from '../handle-types';
 import type { ListVirtualizer } from '../tanstack-internals';
-import type { createTurnAnchor } from '../turn-anchor';
 import type { createAfterPaint } from './after-paint';
 import type { createBottomPin } from './bottom-pin';
 import type { Commands } from './commands';
@@ -80,8 +79,6 @@ export interface EngineParts<TMessage> {
   followGlide: ReturnType<typeof createGlide>;
   /** Holds a list at the bottom while sizes change. */
   bottomPin: ReturnType<typeof createBottomPin>;
-  /** Assistant turns: a turn held at the top, the current turn, turn navigation. */
-  turnAnchor: ReturnType<typeof createTurnAnchor<TMessage>>;
   /** The rows' layout keys. */
   rowKeys: ReturnType<typeof createRowKeys<TMessage>>;
   /** The rows' ref callbacks and the measurements they hand TanStack. */

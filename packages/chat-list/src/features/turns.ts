@@ -10,21 +10,7 @@ import {
   type MessageKey,
   type ScrollTarget,
 } from '../core';
-import { getLayout, type ListVirtualizer } from './tanstack-internals';
-
-/** What the turn anchor reads of the list, as of the latest render. */
-export interface TurnAnchorSource<TMessage> {
-  virtualizer: () => ListVirtualizer;
-  messages: () => readonly TMessage[];
-  getKeyAt: (index: number) => MessageKey;
-  /** The row of `messages[0]` among TanStack's rows (core `rows.ts`). */
-  firstMessageRow: () => number;
-  isTurnStart: () => ((message: TMessage) => boolean) | undefined;
-  turnPeek: () => number | undefined;
-  scroller: () => HTMLElement | null;
-  /** The list's offset (the scroller's, plus the content above a scaled list's window). */
-  scrollOffset: () => number;
-}
+import type { ChatListFeature, ChatListFeatureContext, ChatListFeatureInstance, TurnTarget } from '../dom/features';
 
 /**
  * The turn brought to the top when it started at the bottom. `maxReserve` is unbounded while
@@ -40,43 +26,36 @@ interface HeldTurn {
   maxReserve: number;
 }
 
-/** Where `scrollToTurn` and the last-turn opening put a turn: its first message, `offset` px below the viewport's top. */
-export interface TurnTarget {
-  index: number;
-  offset: number;
-}
-
 /** How the turn modules find turns and rows in the latest render. */
-const createTurnLookup = <TMessage>(source: TurnAnchorSource<TMessage>) => {
+const createTurnLookup = <TMessage>(list: ChatListFeatureContext<TMessage>) => {
   const isTurnStartAt = (index: number): boolean => {
-    const isTurnStart = source.isTurnStart();
-    const message = source.messages()[index];
+    const { isTurnStart } = list.options();
+    const message = list.messages()[index];
     return isTurnStart !== undefined && message !== undefined && message !== null && isTurnStart(message) === true;
   };
 
   return {
     isTurnStartAt,
-    peek: () => sanitizeNumber(source.turnPeek(), TURN_PEEK_RULE),
+    peek: () => sanitizeNumber(list.options().turnPeek, TURN_PEEK_RULE),
 
     /**
      * Where a turn is now: at its last index, or found by its key (searched from the end, where
      * turns are held and read) after a prepend; -1 when it was removed.
      */
     findTurnIndex({ key, index }: { key: MessageKey; index: number }): number {
-      const { length } = source.messages();
-      if (index < length && source.getKeyAt(index) === key) return index;
-      return length === 0 ? -1 : findKey(key, source.getKeyAt, length - 1, 0);
+      const { length } = list.messages();
+      if (index < length && list.keyAt(index) === key) return index;
+      return length === 0 ? -1 : findKey(key, list.keyAt, length - 1, 0);
     },
 
     /** The top of a message's row, px in content coordinates, or undefined when it has no row. */
-    rowStart: (index: number): number | undefined =>
-      getLayout(source.virtualizer())[index + source.firstMessageRow()]?.start,
+    rowStart: (index: number): number | undefined => list.rows()[index + list.firstMessageRow()]?.start,
 
     /** The row that spans `offset`, as a message index (-1 above the first message, the last below it). */
     messageAt(offset: number): number {
-      const row = source.virtualizer().getVirtualItemForOffset(offset);
+      const row = list.rowAtOffset(offset);
       if (row === undefined) return -1;
-      return Math.min(row.index - source.firstMessageRow(), source.messages().length - 1);
+      return Math.min(row.index - list.firstMessageRow(), list.messages().length - 1);
     },
   };
 };
@@ -87,12 +66,12 @@ type TurnLookup = ReturnType<typeof createTurnLookup>;
  * The turn held at the top (a new turn that started at the bottom), and the space reserved
  * below the rows that keeps it there. Owns the held turn.
  */
-const createHeldTurn = <TMessage>(source: TurnAnchorSource<TMessage>, lookup: TurnLookup) => {
+const createHeldTurn = <TMessage>(list: ChatListFeatureContext<TMessage>, lookup: TurnLookup) => {
   let held: HeldTurn | null = null;
 
   /** The held turn's message index in the current messages, or -1 (it was removed). */
   const findHeldIndex = (turn: HeldTurn): number => {
-    const { length } = source.messages();
+    const { length } = list.messages();
     const index = lookup.findTurnIndex(turn);
     if (index !== -1) return index;
     // The prompt's temporary id swapped for the server's: as many messages as before, and a turn
@@ -110,7 +89,7 @@ const createHeldTurn = <TMessage>(source: TurnAnchorSource<TMessage>, lookup: Tu
     return findTurnReserve({
       turnStart,
       rowsEnd,
-      viewportSize: source.scroller()?.clientHeight ?? 0,
+      viewportSize: list.scroller()?.clientHeight ?? 0,
       peek: lookup.peek(),
       maxReserve: held.maxReserve,
     });
@@ -128,9 +107,9 @@ const createHeldTurn = <TMessage>(source: TurnAnchorSource<TMessage>, lookup: Tu
       if (held === null) return;
       const index = findHeldIndex(held);
       if (index !== -1) {
-        held.key = source.getKeyAt(index);
+        held.key = list.keyAt(index);
         held.index = index;
-        held.messageCount = source.messages().length;
+        held.messageCount = list.messages().length;
       }
       if (Number.isFinite(held.maxReserve)) held.maxReserve = reserve(rowsEnd);
     },
@@ -140,13 +119,13 @@ const createHeldTurn = <TMessage>(source: TurnAnchorSource<TMessage>, lookup: Tu
      * held at the top. Returns whether one did (the content must be resized before following).
      */
     onNewerMessages(newerCount: number): boolean {
-      const { length } = source.messages();
+      const { length } = list.messages();
       const index =
-        source.isTurnStart() === undefined
+        list.options().isTurnStart === undefined
           ? -1
           : findTurnStartAtOrBefore(length - 1, lookup.isTurnStartAt, length - newerCount);
       if (index === -1) return false;
-      held = { key: source.getKeyAt(index), index, messageCount: length, maxReserve: Infinity };
+      held = { key: list.keyAt(index), index, messageCount: length, maxReserve: Infinity };
       return true;
     },
 
@@ -165,7 +144,7 @@ const createHeldTurn = <TMessage>(source: TurnAnchorSource<TMessage>, lookup: Tu
  * The turn being read: the one a command took the reader to while it stays where it landed,
  * else the last turn start at or above the reading line. Owns the landed turn and the tracker.
  */
-const createCurrentTurn = <TMessage>(source: TurnAnchorSource<TMessage>, lookup: TurnLookup) => {
+const createCurrentTurn = <TMessage>(list: ChatListFeatureContext<TMessage>, lookup: TurnLookup) => {
   /**
    * The turn a scroll command took the reader to, and where its first message landed (px below
    * the viewport's top): the turn being read while it stays there, whatever the reading line
@@ -186,7 +165,7 @@ const createCurrentTurn = <TMessage>(source: TurnAnchorSource<TMessage>, lookup:
     if (landedTurn === null) return -1;
     const index = lookup.findTurnIndex(landedTurn);
     const start = index === -1 || !lookup.isTurnStartAt(index) ? undefined : lookup.rowStart(index);
-    const top = start === undefined ? Number.NaN : start - source.scrollOffset();
+    const top = start === undefined ? Number.NaN : start - list.scrollOffset();
     if (top >= -1 && top <= Math.max(lookup.peek() + TURN_READING_LINE_PX, landedTurn.top + 1)) {
       landedTurn.index = index;
       return index;
@@ -214,7 +193,7 @@ const createCurrentTurn = <TMessage>(source: TurnAnchorSource<TMessage>, lookup:
       const index = isBroughtToTop ? target.index : -1;
       landedTurn =
         index >= 0 && lookup.isTurnStartAt(index)
-          ? { key: source.getKeyAt(index), index, top: Number.NEGATIVE_INFINITY, isUnderway: true }
+          ? { key: list.keyAt(index), index, top: Number.NEGATIVE_INFINITY, isUnderway: true }
           : null;
     },
 
@@ -224,7 +203,7 @@ const createCurrentTurn = <TMessage>(source: TurnAnchorSource<TMessage>, lookup:
       const index = landed ? lookup.findTurnIndex(landedTurn) : -1;
       const start = index === -1 ? undefined : lookup.rowStart(index);
       landedTurn =
-        start === undefined ? null : { ...landedTurn, index, top: start - source.scrollOffset(), isUnderway: false };
+        start === undefined ? null : { ...landedTurn, index, top: start - list.scrollOffset(), isUnderway: false };
     },
 
     /**
@@ -232,8 +211,8 @@ const createCurrentTurn = <TMessage>(source: TurnAnchorSource<TMessage>, lookup:
      * else the last turn start at or above the reading line.
      */
     findCurrentTurn(): number {
-      const element = source.scroller();
-      const rule = source.isTurnStart();
+      const element = list.scroller();
+      const rule = list.options().isTurnStart;
       if (rule !== trackedRule) {
         trackedRule = rule;
         tracker.forget();
@@ -241,24 +220,24 @@ const createCurrentTurn = <TMessage>(source: TurnAnchorSource<TMessage>, lookup:
       if (element === null || rule === undefined) return -1;
       const landed = findLandedTurn();
       if (landed !== -1) return landed;
-      const line = source.scrollOffset() + lookup.peek() + TURN_READING_LINE_PX;
-      return tracker.find(source.messages(), lookup.messageAt(line), lookup.isTurnStartAt);
+      const line = list.scrollOffset() + lookup.peek() + TURN_READING_LINE_PX;
+      return tracker.find(list.messages(), lookup.messageAt(line), lookup.isTurnStartAt);
     },
   };
 };
 
 /** Where a turn navigator goes, and the last turn for the opening. Owns nothing. */
-const createTurnNavigator = <TMessage>(source: TurnAnchorSource<TMessage>, lookup: TurnLookup) => ({
+const createTurnNavigator = <TMessage>(list: ChatListFeatureContext<TMessage>, lookup: TurnLookup) => ({
   /**
    * Where a navigator goes: the nearest turn start above the landing line (`'previous'`) or
    * below it (`'next'`), or the message with `id`; null when there is none.
    */
   findTarget(target: 'previous' | 'next' | MessageKey): TurnTarget | null {
-    const element = source.scroller();
-    const { length } = source.messages();
-    if (element === null || source.isTurnStart() === undefined || length === 0) return null;
+    const element = list.scroller();
+    const { length } = list.messages();
+    if (element === null || list.options().isTurnStart === undefined || length === 0) return null;
     const offset = lookup.peek();
-    const line = source.scrollOffset() + offset;
+    const line = list.scrollOffset() + offset;
     // A turn within a pixel of the line is the one the reader is at: neither previous nor next.
     let index: number;
     if (target === 'previous') {
@@ -268,40 +247,53 @@ const createTurnNavigator = <TMessage>(source: TurnAnchorSource<TMessage>, looku
         index = findTurnStartAtOrBefore(index - 1, lookup.isTurnStartAt);
       }
     } else if (target === 'next') index = findTurnStartAfter(lookup.messageAt(line + 1), length, lookup.isTurnStartAt);
-    else index = findKey(target, source.getKeyAt, length - 1, 0);
+    else index = findKey(target, list.keyAt, length - 1, 0);
     return index === -1 ? null : { index, offset };
   },
 
   /** The last turn of the transcript, for `initialAnchor: 'last-turn'`; null without one. */
   findLastTurn(): TurnTarget | null {
-    const { length } = source.messages();
-    if (source.isTurnStart() === undefined || length === 0) return null;
+    const { length } = list.messages();
+    if (list.options().isTurnStart === undefined || length === 0) return null;
     const index = findTurnStartAtOrBefore(length - 1, lookup.isTurnStartAt);
     return index === -1 ? null : { index, offset: lookup.peek() };
   },
 });
 
 /**
- * Turns of an assistant transcript: holds a new turn at the top with space reserved below it,
- * tracks the turn being read, and finds the turns a navigator goes to. The core holds the
- * arithmetic; these read the layout and the scroller. The engine sizes the content with
- * `contentSize()` everywhere it would use TanStack's total, so the bottom of the list is the
- * turn at the top, and the pin, the follow and `scrollToBottom` need to know nothing of turns.
+ * Assistant turns: a turn that starts at the newest end (the reader sends) is brought to the top
+ * of the viewport, with blank space kept below it until the reply fills it; `currentTurnId`,
+ * `onCurrentTurnChange`, `scrollToTurn` and `initialAnchor: 'last-turn'` find the turns.
+ * `isTurnStart` says which message starts one. Pass it in `features` to use turns:
+ *
+ * @example
+ * import { turns } from '@chat-list/react/turns';
+ * <ChatList features={[turns]} isTurnStart={(message) => message.role === 'user'} … />
  */
-export const createTurnAnchor = <TMessage>(source: TurnAnchorSource<TMessage>) => {
-  const lookup = createTurnLookup(source);
-  const { forgetHeld, ...heldTurn } = createHeldTurn(source, lookup);
-  const { forgetTurns, ...currentTurn } = createCurrentTurn(source, lookup);
-  return {
-    ...heldTurn,
-    ...currentTurn,
-    ...createTurnNavigator(source, lookup),
-    /** A new conversation: nothing is held and nothing is known of the old one's turns. */
-    reset() {
-      forgetHeld();
-      forgetTurns();
-    },
-  };
+export const turns: ChatListFeature = {
+  name: 'turns',
+  create: <TMessage>(list: ChatListFeatureContext<TMessage>): ChatListFeatureInstance => {
+    const lookup = createTurnLookup(list);
+    const { forgetHeld, reserve, settleReserve, onNewerMessages, release } = createHeldTurn(list, lookup);
+    const { forgetTurns, noteCommandStarted, noteCommandSettled, findCurrentTurn } = createCurrentTurn(list, lookup);
+    const { findTarget, findLastTurn } = createTurnNavigator(list, lookup);
+    return {
+      // The list sizes its content with this everywhere it would use the rows' end, so its
+      // bottom is the turn at the top: the pin, the follow and `scrollToBottom` know nothing of turns.
+      spaceBelowRows: reserve,
+      onLayout: settleReserve,
+      onNewerMessages,
+      onReaderIntent: release,
+      onCommandStart: noteCommandStarted,
+      onCommandSettle: noteCommandSettled,
+      // A new conversation: nothing is held and nothing is known of the old one's turns.
+      onConversationOpen() {
+        forgetHeld();
+        forgetTurns();
+      },
+      findCurrentTurn,
+      findTurnTarget: findTarget,
+      findLastTurn,
+    };
+  },
 };
-
-export type TurnAnchor<TMessage> = ReturnType<typeof createTurnAnchor<TMessage>>;
