@@ -136,6 +136,7 @@ export const INTERNAL_PROPERTIES = [
   'hasUnreadMove',
   'lastWrite',
   'keepInScrollSpace',
+  'commandTarget',
   'offsetNow',
   'bottomOffset',
   'isFollowingByGliding',

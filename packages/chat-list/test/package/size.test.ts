@@ -134,21 +134,21 @@ const BUDGETS = [
     entry: "export * from './dist/index.js';",
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 21940,
+    ceiling: 22053,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 21271,
+    ceiling: 21384,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 18903,
+    ceiling: 19006,
   },
   {
     // What read receipts add to `ChatList`: the difference from 'ChatList alone' is the feature's cost.
@@ -156,14 +156,14 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { readReceipts } from './dist/read-receipts.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21917,
+    ceiling: 22034,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: "export * from './dist/index.js';",
     external: REACT,
     bar: undefined,
-    ceiling: 31862,
+    ceiling: 31952,
   },
 ];
 
