@@ -127,7 +127,10 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // its moments: `ChatList` alone 21.50 → 20.62 kB, `useChatList` alone 19.14 → 18.22 kB, `ChatList`
 // with turns 21.82 kB. Everything now counts every entry together (the main entry, read receipts
 // and turns): 23.06 kB and 32.99 kB with TanStack, where the main entry alone was 22.19 kB and
-// 32.11 kB before the move. The sticky group header, the scaled space, snapshots and smooth
+// 32.11 kB before the move. A command's write snapped to a whole device pixel towards the
+// message's aligned edge (Firefox rounded fractional offsets its own way) and TanStack's layout
+// brought up to date before the row keys move took them to 20.73 kB, 18.34 kB, 21.93 kB,
+// 23.17 kB and 33.10 kB. The sticky group header, the scaled space, snapshots and smooth
 // following are the next candidates.
 // The 6 kB and 16 kB bars are retired: they pushed towards shorter source. The bars now are per
 // entry, with React and TanStack Virtual external: everything the package exports together no
@@ -148,21 +151,21 @@ const BUDGETS = [
     entry: EVERYTHING,
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 23061,
+    ceiling: 23174,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 20617,
+    ceiling: 20726,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 18221,
+    ceiling: 18343,
   },
   {
     // What read receipts add to `ChatList`: the difference from 'ChatList alone' is the feature's cost.
@@ -170,7 +173,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { readReceipts } from './dist/read-receipts.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21227,
+    ceiling: 21334,
   },
   {
     // What turns add to `ChatList`.
@@ -178,14 +181,14 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { turns } from './dist/turns.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21817,
+    ceiling: 21935,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: EVERYTHING,
     external: REACT,
     bar: undefined,
-    ceiling: 32987,
+    ceiling: 33100,
   },
 ];
 

@@ -137,7 +137,15 @@ const update = <TMessage>(parts: EngineParts<TMessage>, render: RenderInputs<TMe
   const { fromReact: host } = parts;
   const previous = host.renderInputs as LaidOutInputs<TMessage> | undefined;
   const { listVirtualizer: virtualizer, scrollerElement: scroller } = host;
-  if (virtualizer !== undefined) parts.scrollerEvents.catchUpTanstack();
+  if (virtualizer !== undefined) {
+    parts.scrollerEvents.catchUpTanstack();
+    // TanStack lays out lazily, when next asked. Asked once the row keys below have moved (the
+    // reading anchor reads the last layout), a row resized since the last layout put the old
+    // rows' sizes under the new keys: at their estimates. Firefox's ResizeObserver reports rows a
+    // few millionths of a pixel off the size their ref callbacks measured, so a row is often so
+    // resized there: a page of history moved the reader 74 px. Laid out now, under the old keys.
+    getLayout(virtualizer);
+  }
   parts.featureSet.sync(render.options.features);
   parts.rowMeasuring.startRender();
   parts.openingWindow.planHiddenCount(previous, render);
