@@ -236,6 +236,24 @@ describe('checkExpectation', () => {
     expect(checkExpectation('free', before, moved)).toEqual([]);
   });
 
+  it('finds the reader in the part of the viewport a shorter one keeps: the row that spans it', () => {
+    // 600 px, rows of 300 px: row 20 spans the top (cut 10 px), row 21 starts 290 px down. The
+    // viewport made 200 px shows row 20 alone; rows re-wrapped wider keep it still and row 21
+    // moves up with its shrink.
+    const tall = (first: number, second: number): ListSnapshot =>
+      snapshot({ clientHeight: 600, rows: [row(20, -10, first), row(21, first - 10, second)] });
+    const short = (first: number, second: number): ListSnapshot => ({ ...tall(first, second), clientHeight: 200 });
+    expect(checkExpectation('anchor', tall(300, 300), short(150, 150))).toEqual([]);
+    // The same shrink, the spanning row not kept: it is what the reader was reading.
+    const shifted = short(150, 150);
+    shifted.rows = shifted.rows.map((each) => ({ ...each, top: each.top - 40, bottom: each.bottom - 40 }));
+    expect(checkExpectation('anchor', tall(300, 300), shifted)).toEqual(["the reader's row m20 moved -40.0 px"]);
+    // Where the viewport stays as tall, row 21 is the reader's row, and its move is reported.
+    expect(checkExpectation('anchor', tall(300, 300), tall(150, 150))).toEqual([
+      "the reader's row m21 moved -150.0 px",
+    ]);
+  });
+
   it('reports a list that should be at the bottom and is not', () => {
     expect(checkExpectation('bottom', snapshot(), snapshot())).toEqual([
       'expected to be at the bottom, the gap is 3800',

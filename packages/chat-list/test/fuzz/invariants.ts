@@ -62,11 +62,17 @@ export interface ListSnapshot {
   } | null;
 }
 
-/** The reader's row: the first message row whose top is inside the viewport (as the list rounds it). */
-export const readerRow = (snapshot: ListSnapshot): RowSnapshot | null =>
+/**
+ * The reader's row: the first message row whose top is inside the viewport (as the list rounds
+ * it), or, when none starts in it, the message row that spans it. `viewportSize` is the
+ * viewport's height (the snapshot's by default).
+ */
+export const readerRow = (snapshot: ListSnapshot, viewportSize = snapshot.clientHeight): RowSnapshot | null =>
   snapshot.rows.find(
-    (row) => row.kind === 'message' && row.top >= -READER_ROW_TOP_TOLERANCE_PX && row.top < snapshot.clientHeight,
-  ) ?? null;
+    (row) => row.kind === 'message' && row.top >= -READER_ROW_TOP_TOLERANCE_PX && row.top < viewportSize,
+  ) ??
+  snapshot.rows.find((row) => row.kind === 'message' && row.top < -READER_ROW_TOP_TOLERANCE_PX && row.bottom > 0) ??
+  null;
 
 export const gapOf = (snapshot: ListSnapshot) => snapshot.scrollHeight - (snapshot.scrollTop + snapshot.clientHeight);
 
@@ -233,7 +239,9 @@ export const checkExpectation = (expectation: Expectation, before: ListSnapshot,
     const gap = gapOf(after);
     return gap > EDGE ? [`expected to be at the bottom, the gap is ${gap}`] : [];
   }
-  const anchor = readerRow(before);
+  // A viewport made shorter keeps only its top: a row that now starts below its bottom is not
+  // what the reader reads any more (the list finds the reader's row in the viewport it has).
+  const anchor = readerRow(before, Math.min(before.clientHeight, after.clientHeight));
   if (anchor === null) return [];
   const now = after.rows.find((row) => row.id === anchor.id);
   if (now === undefined) return [];
