@@ -10,6 +10,9 @@ import { emulateReducedMotionInPage, findButtonInPage, splitKeyCombo } from './p
 
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
 
+/** Xvfb's screen, in which the window is centred (`setViewportSize`). */
+const SCREEN = { width: 1600, height: 1200 };
+
 export function findWebKitWebDriver() {
   const fromEnv = process.env.WEBKIT_WEBDRIVER_PATH;
   if (fromEnv && existsSync(fromEnv)) return fromEnv;
@@ -124,7 +127,8 @@ export async function launchWebKit() {
 async function webDriverPage(driverPath, miniBrowser, initialViewport) {
   const port = await freePort();
   // Its own process group, so that closing ends xvfb-run, Xvfb, the driver and MiniBrowser together.
-  const driver = spawn('xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24', driverPath, `--port=${port}`], {
+  const screen = `-screen 0 ${SCREEN.width}x${SCREEN.height}x24`;
+  const driver = spawn('xvfb-run', ['-a', '-s', screen, driverPath, `--port=${port}`], {
     detached: true,
     stdio: 'ignore',
   });
@@ -183,9 +187,8 @@ async function webDriverPage(driverPath, miniBrowser, initialViewport) {
     },
   });
   const session = `/session/${created.sessionId}`;
-  // Xvfb has no window manager to give MiniBrowser's window the focus, and a page without it
-  // (document.hasFocus() false) has no focused element that keys reach: switching to the
-  // window focuses it.
+  // Switching to the window focuses the page inside it; the window's own focus, which X gives,
+  // is placeWindow's.
   await call('POST', `${session}/window`, { handle: await call('GET', `${session}/window`) });
   // A test's own limit (vitest's) is what catches a hang, not the driver's 30 s for a script.
   await call('POST', `${session}/timeouts`, { script: 600_000 });
@@ -227,15 +230,26 @@ async function webDriverPage(driverPath, miniBrowser, initialViewport) {
       ? execute('return (0, eval)(arguments[0]);', [script])
       : execute(`return (${script.toString()})(arguments[0]);`, [arg === undefined ? null : arg]);
 
+  /**
+   * Sizes the window, centred on the screen. Xvfb has no window manager, so X gives the keyboard
+   * focus to the window under its pointer, which stays at the screen's centre (WebDriver's
+   * pointer actions are synthesized inside WebKit and never move it): a window that does not
+   * cover the centre has no focus, and then `document.hasFocus()` is false, `:focus` and
+   * `:focus-visible` match nothing and the page sees no keyboard focus as such.
+   */
+  const placeWindow = (outer) =>
+    call('POST', `${session}/window/rect`, {
+      ...outer,
+      x: Math.round((SCREEN.width - outer.width) / 2),
+      y: Math.round((SCREEN.height - outer.height) / 2),
+    });
+
   const setViewportSize = async (size) => {
     // The window rect is the outer size: the toolbar's height is added once it is known.
-    await call('POST', `${session}/window/rect`, size);
+    await placeWindow(size);
     const inner = await execute('return [innerWidth, innerHeight];', []);
     if (inner[0] !== size.width || inner[1] !== size.height) {
-      await call('POST', `${session}/window/rect`, {
-        width: 2 * size.width - inner[0],
-        height: 2 * size.height - inner[1],
-      });
+      await placeWindow({ width: 2 * size.width - inner[0], height: 2 * size.height - inner[1] });
     }
     viewport = { ...size };
   };
