@@ -196,6 +196,7 @@ async function webDriverPage(driverPath, miniBrowser, initialViewport) {
   let isClosed = false;
   let viewport = { ...initialViewport };
   let pointer = { x: 0, y: 0 };
+  let wheels = 0;
   const listeners = new Set();
 
   /** Runs `body` (a function body) with `args`; the page's new problems come back with its value. */
@@ -337,7 +338,9 @@ async function webDriverPage(driverPath, miniBrowser, initialViewport) {
             ],
           },
         ]);
-        await call('DELETE', `${session}/actions`);
+        // No "release actions" (DELETE …/actions): the key is up already, and WebKit's release
+        // takes every input source back to its first state, a wheel's by a wheel event of the
+        // opposite delta (a reader's last wheel undone: the list scrolled back under the test).
       },
     },
     mouse: {
@@ -353,10 +356,14 @@ async function webDriverPage(driverPath, miniBrowser, initialViewport) {
         ]);
       },
       wheel: async (deltaX, deltaY) => {
+        // A new wheel each time: WebKit keeps a wheel's delta as the input source's state and
+        // dispatches the change from it, so the same wheel twice sent no event the second time
+        // (and -300 then -200 would have scrolled back by 100).
+        wheels += 1;
         await perform([
           {
             type: 'wheel',
-            id: 'wheel',
+            id: `wheel-${wheels}`,
             actions: [{ type: 'scroll', ...pointer, deltaX, deltaY, origin: 'viewport', duration: 0 }],
           },
         ]);
