@@ -6,7 +6,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { emulateReducedMotionInPage, findButtonInPage, splitKeyCombo } from './page-helpers.js';
+import {
+  emulateReducedMotionInPage,
+  findButtonInPage,
+  panInPage,
+  splitKeyCombo,
+  touchDragInPage,
+} from './page-helpers.js';
 
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
 
@@ -370,20 +376,12 @@ async function webDriverPage(driverPath, miniBrowser, initialViewport) {
       },
     },
     touchGesture: async () => ({
+      // WebKitGTK has no touch input to drive here: its WebDriver's touch pointer sends mouse
+      // events, and the page has no touch screen. The finger is emulated in the page, touch
+      // events and the pan (touchDragInPage), in one message.
       scroll: async (x, y, deltaY) => {
-        const at = { x: Math.round(x), y: Math.round(y) };
-        await perform([
-          {
-            type: 'pointer',
-            id: 'finger',
-            parameters: { pointerType: 'touch' },
-            actions: [
-              { type: 'pointerMove', ...at, origin: 'viewport', duration: 0 },
-              { type: 'pointerDown', button: 0 },
-              { type: 'pointerMove', x: at.x, y: Math.round(at.y - deltaY), origin: 'viewport', duration: 150 },
-              { type: 'pointerUp', button: 0 },
-            ],
-          },
+        await execute(`return (${touchDragInPage.toString()})(arguments[0], ${panInPage.toString()});`, [
+          { x, y, deltaY, steps: 5 },
         ]);
       },
       release: async () => undefined,
