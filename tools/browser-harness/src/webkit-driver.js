@@ -276,16 +276,30 @@ async function webDriverPage(driverPath, miniBrowser, initialViewport) {
     const failure = await execute(
       `const [arg, timeout] = arguments;
        const check = (${source});
-       const until = performance.now() + timeout;
+       let frames = 0;
        return new Promise((resolve) => {
-         const poll = () => {
-           let error = null;
+         let error = null;
+         let isDone = false;
+         const isTrue = () => {
            try {
-             if (check(arg)) return resolve(null);
+             return Boolean(check(arg));
            } catch (thrown) {
              error = String(thrown);
+             return false;
            }
-           if (performance.now() > until) return resolve(error ?? 'timed out after ' + timeout + ' ms');
+         };
+         // A timer ends the wait, not a frame: a page that paints no frame must fail too.
+         const timer = setTimeout(() => {
+           isDone = true;
+           resolve(isTrue() ? null : (error ?? 'timed out after ' + timeout + ' ms, ' + frames + ' frames'));
+         }, timeout);
+         const poll = () => {
+           if (isDone) return;
+           frames += 1;
+           if (isTrue()) {
+             clearTimeout(timer);
+             return resolve(null);
+           }
            requestAnimationFrame(poll);
          };
          poll();
