@@ -248,8 +248,8 @@ export class FixturePage {
   }
 
   /**
-   * Resolves once the scroller's geometry was the same for `frames` animation frames in a row.
-   * Fails after `timeout` ms of the page's time with what it saw (a list that never comes to
+   * Resolves once the scroller's geometry was the same for `frames` animation frames in a row,
+   * with every change of the messages asked of the fixture rendered. Fails after `timeout` ms of the page's time with what it saw (a list that never comes to
    * rest, or a page that paints no frame), rather than holding the test until its own limit.
    */
   async settled(frames = 3, timeout = 30_000): Promise<ScrollerMetrics> {
@@ -268,11 +268,14 @@ export class FixturePage {
           let seen = 0;
           // A timer, not a frame: it runs also where no frame comes.
           const timer = setTimeout(() => resolve({ metrics: read(), frames: seen, isSettled: false }), limit);
+          // A change of the messages asked for but not rendered yet is on its way.
+          const isCommitted = () =>
+            (window as { fixture?: { isCommitted?: () => boolean } }).fixture?.isCommitted?.() ?? true;
           const tick = () => {
             seen += 1;
             const metrics = read();
             const key = JSON.stringify(metrics);
-            same = key === last ? same + 1 : 0;
+            same = key === last && isCommitted() ? same + 1 : 0;
             last = key;
             if (same >= needed) {
               clearTimeout(timer);
