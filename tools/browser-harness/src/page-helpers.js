@@ -60,3 +60,25 @@ export const panInPage = ({ x, y, by }) => {
   }
   document.scrollingElement?.scrollBy({ top: by, behavior: 'instant' });
 };
+
+/**
+ * A finger's drag from (x, y) that scrolls the content by `deltaY` px, for a browser that has no
+ * touch input to drive (WebKitGTK: no touch screen, and its WebDriver's touch pointer sends mouse
+ * events): the touch events a finger sends, at the element under it, one move a frame, each
+ * followed by the pan the move makes (`pan`, `panInPage`). `Touch` cannot be constructed there,
+ * so the events carry no touch points; what a page reads of them is their type and timing. Runs
+ * in the page.
+ */
+export const touchDragInPage = async ({ x, y, deltaY, steps }, pan) => {
+  const target = document.elementFromPoint(x, y) ?? document.body;
+  const send = (type) =>
+    target.dispatchEvent(new TouchEvent(type, { bubbles: true, cancelable: true, composed: true }));
+  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  send('touchstart');
+  for (let step = 1; step <= steps; step++) {
+    await nextFrame();
+    send('touchmove');
+    pan({ x, y, by: deltaY / steps });
+  }
+  send('touchend');
+};

@@ -6,9 +6,18 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { emulateReducedMotionInPage, findButtonInPage, splitKeyCombo } from './page-helpers.js';
+import {
+  emulateReducedMotionInPage,
+  findButtonInPage,
+  panInPage,
+  splitKeyCombo,
+  touchDragInPage,
+} from './page-helpers.js';
 
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
+
+/** Xvfb's screen, in which the window is centred (`setViewportSize`). */
+const SCREEN = { width: 1600, height: 1200 };
 
 export function findWebKitWebDriver() {
   const fromEnv = process.env.WEBKIT_WEBDRIVER_PATH;
@@ -124,7 +133,8 @@ export async function launchWebKit() {
 async function webDriverPage(driverPath, miniBrowser, initialViewport) {
   const port = await freePort();
   // Its own process group, so that closing ends xvfb-run, Xvfb, the driver and MiniBrowser together.
-  const driver = spawn('xvfb-run', ['-a', '-s', '-screen 0 1600x1200x24', driverPath, `--port=${port}`], {
+  const screen = `-screen 0 ${SCREEN.width}x${SCREEN.height}x24`;
+  const driver = spawn('xvfb-run', ['-a', '-s', screen, driverPath, `--port=${port}`], {
     detached: true,
     stdio: 'ignore',
   });
@@ -183,9 +193,8 @@ async function webDriverPage(driverPath, miniBrowser, initialViewport) {
     },
   });
   const session = `/session/${created.sessionId}`;
-  // Xvfb has no window manager to give MiniBrowser's window the focus, and a page without it
-  // (document.hasFocus() false) has no focused element that keys reach: switching to the
-  // window focuses it.
+  // Switching to the window focuses the page inside it; the window's own focus, which X gives,
+  // is placeWindow's.
   await call('POST', `${session}/window`, { handle: await call('GET', `${session}/window`) });
   // A test's own limit (vitest's) is what catches a hang, not the driver's 30 s for a script.
   await call('POST', `${session}/timeouts`, { script: 600_000 });
@@ -193,6 +202,7 @@ async function webDriverPage(driverPath, miniBrowser, initialViewport) {
   let isClosed = false;
   let viewport = { ...initialViewport };
   let pointer = { x: 0, y: 0 };
+  let wheels = 0;
   const listeners = new Set();
 
   /** Runs `body` (a function body) with `args`; the page's new problems come back with its value. */
@@ -227,15 +237,26 @@ async function webDriverPage(driverPath, miniBrowser, initialViewport) {
       ? execute('return (0, eval)(arguments[0]);', [script])
       : execute(`return (${script.toString()})(arguments[0]);`, [arg === undefined ? null : arg]);
 
+  /**
+   * Sizes the window, centred on the screen. Xvfb has no window manager, so X gives the keyboard
+   * focus to the window under its pointer, which stays at the screen's centre (WebDriver's
+   * pointer actions are synthesized inside WebKit and never move it): a window that does not
+   * cover the centre has no focus, and then `document.hasFocus()` is false, `:focus` and
+   * `:focus-visible` match nothing and the page sees no keyboard focus as such.
+   */
+  const placeWindow = (outer) =>
+    call('POST', `${session}/window/rect`, {
+      ...outer,
+      x: Math.round((SCREEN.width - outer.width) / 2),
+      y: Math.round((SCREEN.height - outer.height) / 2),
+    });
+
   const setViewportSize = async (size) => {
     // The window rect is the outer size: the toolbar's height is added once it is known.
-    await call('POST', `${session}/window/rect`, size);
+    await placeWindow(size);
     const inner = await execute('return [innerWidth, innerHeight];', []);
     if (inner[0] !== size.width || inner[1] !== size.height) {
-      await call('POST', `${session}/window/rect`, {
-        width: 2 * size.width - inner[0],
-        height: 2 * size.height - inner[1],
-      });
+      await placeWindow({ width: 2 * size.width - inner[0], height: 2 * size.height - inner[1] });
     }
     viewport = { ...size };
   };
@@ -255,16 +276,30 @@ async function webDriverPage(driverPath, miniBrowser, initialViewport) {
     const failure = await execute(
       `const [arg, timeout] = arguments;
        const check = (${source});
-       const until = performance.now() + timeout;
+       let frames = 0;
        return new Promise((resolve) => {
-         const poll = () => {
-           let error = null;
+         let error = null;
+         let isDone = false;
+         const isTrue = () => {
            try {
-             if (check(arg)) return resolve(null);
+             return Boolean(check(arg));
            } catch (thrown) {
              error = String(thrown);
+             return false;
            }
-           if (performance.now() > until) return resolve(error ?? 'timed out after ' + timeout + ' ms');
+         };
+         // A timer ends the wait, not a frame: a page that paints no frame must fail too.
+         const timer = setTimeout(() => {
+           isDone = true;
+           resolve(isTrue() ? null : (error ?? 'timed out after ' + timeout + ' ms, ' + frames + ' frames'));
+         }, timeout);
+         const poll = () => {
+           if (isDone) return;
+           frames += 1;
+           if (isTrue()) {
+             clearTimeout(timer);
+             return resolve(null);
+           }
            requestAnimationFrame(poll);
          };
          poll();
@@ -323,7 +358,9 @@ async function webDriverPage(driverPath, miniBrowser, initialViewport) {
             ],
           },
         ]);
-        await call('DELETE', `${session}/actions`);
+        // No "release actions" (DELETE …/actions): the key is up already, and WebKit's release
+        // takes every input source back to its first state, a wheel's by a wheel event of the
+        // opposite delta (a reader's last wheel undone: the list scrolled back under the test).
       },
     },
     mouse: {
@@ -339,30 +376,26 @@ async function webDriverPage(driverPath, miniBrowser, initialViewport) {
         ]);
       },
       wheel: async (deltaX, deltaY) => {
+        // A new wheel each time: WebKit keeps a wheel's delta as the input source's state and
+        // dispatches the change from it, so the same wheel twice sent no event the second time
+        // (and -300 then -200 would have scrolled back by 100).
+        wheels += 1;
         await perform([
           {
             type: 'wheel',
-            id: 'wheel',
+            id: `wheel-${wheels}`,
             actions: [{ type: 'scroll', ...pointer, deltaX, deltaY, origin: 'viewport', duration: 0 }],
           },
         ]);
       },
     },
     touchGesture: async () => ({
+      // WebKitGTK has no touch input to drive here: its WebDriver's touch pointer sends mouse
+      // events, and the page has no touch screen. The finger is emulated in the page, touch
+      // events and the pan (touchDragInPage), in one message.
       scroll: async (x, y, deltaY) => {
-        const at = { x: Math.round(x), y: Math.round(y) };
-        await perform([
-          {
-            type: 'pointer',
-            id: 'finger',
-            parameters: { pointerType: 'touch' },
-            actions: [
-              { type: 'pointerMove', ...at, origin: 'viewport', duration: 0 },
-              { type: 'pointerDown', button: 0 },
-              { type: 'pointerMove', x: at.x, y: Math.round(at.y - deltaY), origin: 'viewport', duration: 150 },
-              { type: 'pointerUp', button: 0 },
-            ],
-          },
+        await execute(`return (${touchDragInPage.toString()})(arguments[0], ${panInPage.toString()});`, [
+          { x, y, deltaY, steps: 5 },
         ]);
       },
       release: async () => undefined,

@@ -247,31 +247,51 @@ export class FixturePage {
     }, id);
   }
 
-  /** Resolves once the scroller's geometry was the same for `frames` animation frames in a row. */
-  settled(frames = 3): Promise<ScrollerMetrics> {
-    return this.page.evaluate(
-      (needed) =>
-        new Promise<ScrollerMetrics>((resolve) => {
+  /**
+   * Resolves once the scroller's geometry was the same for `frames` animation frames in a row,
+   * with every change of the messages asked of the fixture rendered. Fails after `timeout` ms of the page's time with what it saw (a list that never comes to
+   * rest, or a page that paints no frame), rather than holding the test until its own limit.
+   */
+  async settled(frames = 3, timeout = 30_000): Promise<ScrollerMetrics> {
+    const outcome = await this.page.evaluate(
+      ({ needed, limit }) =>
+        new Promise<{ metrics: ScrollerMetrics; frames: number; isSettled: boolean }>((resolve) => {
           const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+          const read = (): ScrollerMetrics => ({
+            scrollTop: scroller.scrollTop,
+            scrollHeight: scroller.scrollHeight,
+            clientHeight: scroller.clientHeight,
+            gap: scroller.scrollHeight - (scroller.scrollTop + scroller.clientHeight),
+          });
           let last = '';
           let same = 0;
+          let seen = 0;
+          // A timer, not a frame: it runs also where no frame comes.
+          const timer = setTimeout(() => resolve({ metrics: read(), frames: seen, isSettled: false }), limit);
+          // A change of the messages asked for but not rendered yet is on its way.
+          const isCommitted = () =>
+            (window as { fixture?: { isCommitted?: () => boolean } }).fixture?.isCommitted?.() ?? true;
           const tick = () => {
-            const metrics = {
-              scrollTop: scroller.scrollTop,
-              scrollHeight: scroller.scrollHeight,
-              clientHeight: scroller.clientHeight,
-              gap: scroller.scrollHeight - (scroller.scrollTop + scroller.clientHeight),
-            };
+            seen += 1;
+            const metrics = read();
             const key = JSON.stringify(metrics);
-            same = key === last ? same + 1 : 0;
+            same = key === last && isCommitted() ? same + 1 : 0;
             last = key;
-            if (same >= needed) resolve(metrics);
-            else requestAnimationFrame(tick);
+            if (same >= needed) {
+              clearTimeout(timer);
+              resolve({ metrics, frames: seen, isSettled: true });
+            } else requestAnimationFrame(tick);
           };
           requestAnimationFrame(tick);
         }),
-      frames,
+      { needed: frames, limit: timeout },
     );
+    if (!outcome.isSettled) {
+      throw new Error(
+        `the list did not come to rest in ${timeout} ms (${outcome.frames} frames): ${await this.describeScroller()}`,
+      );
+    }
+    return outcome.metrics;
   }
 
   /** Scrolls like a reader: a real wheel event over the list, so user-intent handling sees it. */

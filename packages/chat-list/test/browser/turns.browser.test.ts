@@ -72,7 +72,12 @@ const lastMessage = (fixture: FixturePage) =>
 
 /** The reader sends a prompt, and the reply starts with a few words; returns the prompt's id once the list settles. */
 const sendPrompt = async (fixture: FixturePage): Promise<string> => {
+  const count = await fixture.page.evaluate(() => window.fixture.messages().length);
   await fixture.page.evaluate(() => window.fixture.append(1, 'user'));
+  // messages() is what the list was last rendered with: React commits the append in a task of
+  // its own, which WebKit ran after the next script of the driver (the prompt read was the
+  // message before it, 39 px above).
+  await fixture.page.waitForFunction((before) => window.fixture.messages().length > before, count);
   const prompt = await lastMessage(fixture);
   await fixture.settled();
   await fixture.page.evaluate(() =>
