@@ -59,7 +59,7 @@ describe('the reader and the pin', () => {
   });
 
   it('stays pinned on reader intent alone: a wheel down at the bottom sends no scroll event', () => {
-    expect(run(PINNED, [{ type: 'reader-intent' }]).owner).toEqual(PINNED);
+    expect(run(PINNED, [{ type: 'reader-intent', isAtBottom: true }]).owner).toEqual(PINNED);
   });
 
   it('lets go when newer messages arrive that the policy does not follow', () => {
@@ -167,11 +167,24 @@ describe('commands', () => {
   });
 
   it('are abandoned on reader intent or a raw move, stopping the virtualizer and settling false', () => {
-    for (const event of [{ type: 'reader-intent' }, { type: 'raw-move' }] as const) {
+    for (const event of [{ type: 'reader-intent', isAtBottom: false }, { type: 'raw-move' }] as const) {
       const { owner, effects } = run(commanding(INDEX), [event]);
       expect(owner).toBe(READER);
       expect(effects).toEqual([{ type: 'cancel-scroll' }, { type: 'settle-command', landed: false }]);
     }
+  });
+
+  it('leave a list at the bottom pinned when the reader takes it there, as a pinned list stays until their scroll', () => {
+    const atBottom = { type: 'reader-intent', isAtBottom: true } as const;
+    const { owner, effects } = run(commanding(INDEX), [atBottom]);
+    expect(owner).toEqual(PINNED);
+    expect(effects).toEqual([{ type: 'cancel-scroll' }, { type: 'settle-command', landed: false }]);
+    // A policy that does not pin leaves it to the reader.
+    expect(run(commanding(INDEX), [atBottom], { pinsWhileGrowing: false }).owner).toBe(READER);
+    // Their scroll away then lets go, as for any pinned list.
+    expect(run(commanding(INDEX), [atBottom, { type: 'edges-read', isAtBottom: false, isOwnWrite: false }]).owner).toBe(
+      READER,
+    );
   });
 
   it('are abandoned when their message is gone, settling false; nothing else moves for it', () => {

@@ -90,8 +90,12 @@ export type ScrollOwnerEvent =
    * whether the command's target is where the scroller is, as the content now stands.
    */
   | { type: 'layout-changed'; offset: number; isOnTarget: boolean }
-  /** Wheel, touch, a scrolling key or a press on the scrollbar: the reader takes over. */
-  | { type: 'reader-intent' }
+  /**
+   * Wheel, touch, a scrolling key or a press on the scrollbar: the reader takes over.
+   * `isAtBottom`: whether the list stands at the bottom edge now, before the reader's scroll
+   * (read only while a command is under way).
+   */
+  | { type: 'reader-intent'; isAtBottom: boolean }
   /** The app moved the list itself (`scrollToOffset`, `scrollBy`): whatever held it lets go. */
   | { type: 'raw-move' }
   /**
@@ -170,8 +174,11 @@ export const reduceScrollOwner = (
       };
     case 'reader-intent':
       // A pinned list stays pinned until the scroll event shows where the reader went:
-      // a wheel down at the bottom moves nothing and sends no scroll event at all.
-      return owner.kind === 'command' ? ABANDONED : stay(owner);
+      // a wheel down at the bottom moves nothing and sends no scroll event at all. So does a
+      // command's list that stands at the bottom when the reader takes it: a follow of a list
+      // that fits sends no scroll event either, and left to the reader it stayed at the top of a
+      // viewport made shorter, 198 px above the newest message (found by the fuzzer).
+      return owner.kind === 'command' ? { ...ABANDONED, owner: ownerAtRest(event.isAtBottom, context) } : stay(owner);
     case 'raw-move':
       return owner.kind === 'command' ? ABANDONED : stay(READER);
     case 'target-gone':

@@ -584,6 +584,39 @@ const FOUND_BY_THE_FUZZER: Array<FuzzPage & { name: string; steps: Step[] }> = [
       { kind: 'resize-frame', width: 450, height: 600 },
     ],
   },
+  {
+    // A list that fits (a suffix shown) followed to its bottom; the reader's wheel came while the
+    // follow was under way and sent no scroll event (nothing to scroll): the list was left to the
+    // reader, and a shorter viewport then showed its top, 99 px above the newest message (seed
+    // 300101, shrunk).
+    name: "a reader's wheel during a follow of a list that fits keeps it at the bottom of a shorter viewport",
+    count: 0,
+    strict: false,
+    turns: false,
+    hurried: true,
+    groups: { size: 7, offset: 3, isSticky: true },
+    steps: [
+      { kind: 'insert', at: 0.337 },
+      {
+        kind: 'overlap',
+        steps: [
+          { kind: 'prepend', count: 1 },
+          { kind: 'resize-row', at: 0.221, extra: 0 },
+          { kind: 'wheel', delta: 400 },
+        ],
+      },
+      { kind: 'insert', at: 0.834 },
+      {
+        kind: 'overlap',
+        steps: [
+          { kind: 'prefix', shown: false },
+          { kind: 'wheel', delta: -400 },
+          { kind: 'suffix', shown: true },
+        ],
+      },
+      { kind: 'resize-frame', width: 450, height: 450 },
+    ],
+  },
 ];
 
 // A module's own binding, so that the branches below narrow it.

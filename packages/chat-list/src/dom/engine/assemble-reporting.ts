@@ -87,6 +87,7 @@ export const assembleReporting = <TMessage>(parts: EngineParts<TMessage>): void 
     holdReaderRowAcrossClamp: (from) => parts.readingAnchor.holdAcrossClamp(from),
     returnToHeldRow: () => parts.readingAnchor.returnToHeldRow(),
     endOpeningWindow: () => parts.openingWindow.end(),
+    isAtPinnedBottomEdge: () => parts.listEdges.isAtPinnedBottomEdge(parts.listGeometry.readMetrics()),
     measureRendered: (element) => parts.rowMeasuring.measureRendered(element),
     remeasureRenderedRows: () => parts.tanstackBridge.remeasureRenderedRows(),
     releaseTurn: () => {

@@ -39,6 +39,8 @@ export interface ScrollerEventsHost<TMessage> extends Pick<
   /** Puts the held row back where the reader saw it, as far as the content reaches; whether it wrote. */
   returnToHeldRow: () => boolean;
   endOpeningWindow: () => void;
+  /** Whether the list stands at the bottom edge, where the pin holds it (a layout read). */
+  isAtPinnedBottomEdge: () => boolean;
   measureRendered: (content: HTMLElement) => void;
   /** Ends TanStack's own smooth scroll and measures the rendered rows (which it had left unmeasured). */
   remeasureRenderedRows: () => void;
@@ -104,7 +106,7 @@ const createIntentHandler =
       host.writer.write(scroller, host.offsetNow(), 'halt');
     }
     if (isAppGliding) appGlide.end();
-    host.dispatch({ type: 'reader-intent' });
+    host.dispatch({ type: 'reader-intent', isAtBottom: owner.kind === 'command' && host.isAtPinnedBottomEdge() });
   };
 
 /**
