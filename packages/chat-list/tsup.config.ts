@@ -134,7 +134,6 @@ export const INTERNAL_PROPERTIES = [
   'hasUnreadMove',
   'lastWrite',
   'keepInScrollSpace',
-  'commandTarget',
   'offsetNow',
   'bottomOffset',
   'isFollowingByGliding',

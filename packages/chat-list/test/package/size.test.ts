@@ -131,7 +131,9 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // message's aligned edge (Firefox rounded fractional offsets its own way) and TanStack's layout
 // brought up to date before the row keys move took them to 20.73 kB, 18.34 kB, 21.93 kB,
 // 23.17 kB and 33.10 kB; a command the reader takes over at the bottom left pinned, to 20.75 kB,
-// 18.37 kB, 21.96 kB, 23.20 kB and 33.13 kB. The sticky group header, the scaled space, snapshots and smooth
+// 18.37 kB, 21.96 kB, 23.20 kB and 33.13 kB; the command's pixel snap taken out again (it left
+// TanStack's offset up to a pixel from the scroller's), to 20.65 kB, 18.26 kB, 21.85 kB, 23.09 kB
+// and 33.02 kB. The sticky group header, the scaled space, snapshots and smooth
 // following are the next candidates.
 // The 6 kB and 16 kB bars are retired: they pushed towards shorter source. The bars now are per
 // entry, with React and TanStack Virtual external: everything the package exports together no
@@ -152,21 +154,21 @@ const BUDGETS = [
     entry: EVERYTHING,
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 23195,
+    ceiling: 23094,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 20749,
+    ceiling: 20646,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 18369,
+    ceiling: 18264,
   },
   {
     // What read receipts add to `ChatList`: the difference from 'ChatList alone' is the feature's cost.
@@ -174,7 +176,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { readReceipts } from './dist/read-receipts.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21356,
+    ceiling: 21253,
   },
   {
     // What turns add to `ChatList`.
@@ -182,14 +184,14 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { turns } from './dist/turns.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21956,
+    ceiling: 21846,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: EVERYTHING,
     external: REACT,
     bar: undefined,
-    ceiling: 33125,
+    ceiling: 33019,
   },
 ];
 

@@ -58,7 +58,6 @@ export const assemblePosition = <TMessage>(parts: EngineParts<TMessage>): void =
     ...view,
     scaling: parts.scaledSpace.state,
     keepInScrollSpace: (offset) => parts.scaledSpace.keepIn(offset),
-    commandTarget: () => (parts.ownership.current.kind === 'command' ? parts.ownership.current.command.target : null),
   });
   parts.bottomPin = createBottomPin({
     ...view,

@@ -2,9 +2,7 @@ import {
   NO_CARRY,
   carryAfterCompensation,
   carryOfCompensation,
-  snapCommandOffset,
   type ScrollSpace,
-  type ScrollTarget,
   type SubpixelCarry,
 } from '../../core';
 import { isTracing, traceScrollWrite } from '../engine-trace';
@@ -57,8 +55,6 @@ export interface ScrollWriterHost extends Pick<
   scaling: WriterScaling;
   /** Moves a scaled list's window so that `offset` is inside it; true when it moved. */
   keepInScrollSpace: (offset: number) => boolean;
-  /** The target of the command that owns the position, or null when none does. */
-  commandTarget: () => ScrollTarget | null;
 }
 
 /**
@@ -207,11 +203,7 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
    * itself read the offset back (the browser rounds and clamps), so the echo is recognised
    * exactly. Returns where the list landed.
    */
-  const write = (element: HTMLElement, target: number, reason: ScrollWriteReason, behavior?: ScrollBehavior) => {
-    const offset =
-      reason === 'command' || reason === 'command-correction'
-        ? snapCommandOffset(target, host.commandTarget(), window.devicePixelRatio)
-        : target;
+  const write = (element: HTMLElement, offset: number, reason: ScrollWriteReason, behavior?: ScrollBehavior) => {
     // A smooth move to outside the window jumps: from where the new window clamps the scroller,
     // the browser's animation would cross a window's height of rows it has not laid out, and the
     // next render's re-base stopped it half way (FUZZ_COPIES seed 20999).
