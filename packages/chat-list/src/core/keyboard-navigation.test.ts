@@ -83,6 +83,15 @@ describe('getKeyboardAction from a message row', () => {
     });
   });
 
+  it("leaves the list on a Shift+Tab whose key the browser could not name (WebKitGTK: 'Unidentified', code 'Tab')", () => {
+    expect(getKeyboardAction({ key: 'Unidentified', code: 'Tab', shiftKey: true }, onMessage(42))).toEqual({
+      type: 'leave-list',
+      direction: 'backward',
+    });
+    // Another unnamed key is left to the browser.
+    expect(getKeyboardAction({ key: 'Unidentified', code: 'KeyQ' }, onMessage(42))).toBeNull();
+  });
+
   it('leaves the list on Tab and Shift+Tab (one tab stop)', () => {
     expect(getKeyboardAction({ key: 'Tab' }, onMessage(42))).toEqual({ type: 'leave-list', direction: 'forward' });
     expect(getKeyboardAction({ key: 'Tab', shiftKey: true }, onMessage(42))).toEqual({

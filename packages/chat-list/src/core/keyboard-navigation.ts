@@ -43,6 +43,8 @@ export interface KeyboardContext {
 /** The keys the list answers; modifiers other than Shift (for Tab) leave every key to the browser. */
 export interface KeyPress {
   key: string;
+  /** The physical key: WebKitGTK reports Shift+Tab with `key` 'Unidentified' and `code` 'Tab'. */
+  code?: string;
   shiftKey?: boolean;
   altKey?: boolean;
   ctrlKey?: boolean;
@@ -56,7 +58,7 @@ export interface KeyPress {
 export const getKeyboardAction = (press: KeyPress, context: KeyboardContext): KeyboardAction | null => {
   if (press.altKey || press.ctrlKey || press.metaKey) return null;
   const { focus, messageCount } = context;
-  if (press.key === 'Tab') {
+  if (press.key === 'Tab' || (press.key === 'Unidentified' && press.code === 'Tab')) {
     const direction = press.shiftKey ? 'backward' : 'forward';
     // Inside a row, Tab moves between the row's controls and leaves the list past the last one.
     if (focus.kind === 'inside-message') {

@@ -133,7 +133,8 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // 23.17 kB and 33.10 kB; a command the reader takes over at the bottom left pinned, to 20.75 kB,
 // 18.37 kB, 21.96 kB, 23.20 kB and 33.13 kB; the command's pixel snap taken out again (it left
 // TanStack's offset up to a pixel from the scroller's), to 20.65 kB, 18.26 kB, 21.85 kB, 23.09 kB
-// and 33.02 kB. The sticky group header, the scaled space, snapshots and smooth
+// and 33.02 kB; Shift+Tab that WebKitGTK leaves unnamed, to 20.66 kB (`ChatList` alone), 21.86 kB
+// (with turns), 23.11 kB and 33.04 kB. The sticky group header, the scaled space, snapshots and smooth
 // following are the next candidates.
 // The 6 kB and 16 kB bars are retired: they pushed towards shorter source. The bars now are per
 // entry, with React and TanStack Virtual external: everything the package exports together no
@@ -154,14 +155,14 @@ const BUDGETS = [
     entry: EVERYTHING,
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 23094,
+    ceiling: 23113,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 20646,
+    ceiling: 20663,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
@@ -176,7 +177,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { readReceipts } from './dist/read-receipts.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21253,
+    ceiling: 21270,
   },
   {
     // What turns add to `ChatList`.
@@ -184,14 +185,14 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { turns } from './dist/turns.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21846,
+    ceiling: 21864,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: EVERYTHING,
     external: REACT,
     bar: undefined,
-    ceiling: 33019,
+    ceiling: 33040,
   },
 ];
 
