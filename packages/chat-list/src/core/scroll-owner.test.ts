@@ -155,6 +155,19 @@ describe('commands', () => {
     expect(effects).toEqual([{ type: 'cancel-scroll' }, { type: 'settle-command', landed: false }]);
   });
 
+  it('keep an instant bottom command clamped at a shorter bottom whose content then grows back a little', () => {
+    // Rows measured shorter: the browser clamped the command from 238 to 198, on target. Content
+    // that grows back 4 px before the next frame leaves it off target, where it was clamped.
+    const { owner, effects } = run(commanding(BOTTOM, { lastOffset: 238 }), [
+      { type: 'layout-changed', offset: 198, isOnTarget: true },
+      { type: 'layout-changed', offset: 198, isOnTarget: false },
+      { type: 'command-frame', offset: 198, isOnTarget: false, now: 1 },
+    ]);
+    expect(owner.kind).toBe('command');
+    expect(effects).toContainEqual({ type: 'correct-command' });
+    expect(effects).not.toContainEqual({ type: 'settle-command', landed: false });
+  });
+
   it('keep an instant bottom command that moved up only because the browser clamped it at a shorter bottom', () => {
     const { owner, effects } = run(commanding(BOTTOM, { lastOffset: 238 }), [
       { type: 'command-frame', offset: 198, isOnTarget: true, now: 1, isAtBottom: true },

@@ -203,7 +203,12 @@ export const reduceScrollOwner = (
     case 'command-frame':
       return owner.kind === 'command' ? watchCommandFrame(owner.command, event, context) : stay(owner);
     case 'layout-changed':
-      if (owner.kind !== 'command' || event.isOnTarget) return stay(owner);
+      if (owner.kind !== 'command') return stay(owner);
+      // On its target where the layout left it: the browser clamped a command to the bottom
+      // whose rows measured shorter. That is where the command stands now, so content that grows
+      // back before the next frame is no move up from someone else: taken for one, it abandoned
+      // the command 4 px above the bottom and unpinned (the long fuzz, seed 300128).
+      if (event.isOnTarget) return stay({ kind: 'command', command: { ...owner.command, lastOffset: event.offset } });
       if (isMovedUpUnder(owner.command, event.offset)) return ABANDONED;
       // Rows measured taller than their estimates moved an instant command's target before the
       // paint: corrected only at the next frame (ours, or the virtualizer's reconcile of an index),

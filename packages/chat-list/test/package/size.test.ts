@@ -134,7 +134,8 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // 18.37 kB, 21.96 kB, 23.20 kB and 33.13 kB; the command's pixel snap taken out again (it left
 // TanStack's offset up to a pixel from the scroller's), to 20.65 kB, 18.26 kB, 21.85 kB, 23.09 kB
 // and 33.02 kB; Shift+Tab that WebKitGTK leaves unnamed, to 20.66 kB (`ChatList` alone), 21.86 kB
-// (with turns), 23.11 kB and 33.04 kB. The sticky group header, the scaled space, snapshots and smooth
+// (with turns), 23.11 kB and 33.04 kB; a bottom command clamped on its target keeping its place,
+// a few bytes more (20.67 kB, 18.27 kB, 21.86 kB). The sticky group header, the scaled space, snapshots and smooth
 // following are the next candidates.
 // The 6 kB and 16 kB bars are retired: they pushed towards shorter source. The bars now are per
 // entry, with React and TanStack Virtual external: everything the package exports together no
@@ -162,14 +163,14 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 20663,
+    ceiling: 20667,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 18264,
+    ceiling: 18268,
   },
   {
     // What read receipts add to `ChatList`: the difference from 'ChatList alone' is the feature's cost.
@@ -177,7 +178,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { readReceipts } from './dist/read-receipts.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21270,
+    ceiling: 21275,
   },
   {
     // What turns add to `ChatList`.
@@ -185,14 +186,14 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { turns } from './dist/turns.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21864,
+    ceiling: 21865,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: EVERYTHING,
     external: REACT,
     bar: undefined,
-    ceiling: 33040,
+    ceiling: 33042,
   },
 ];
 
