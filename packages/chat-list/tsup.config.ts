@@ -203,7 +203,7 @@ export const INTERNAL_PROPERTIES = [
   'readEdges',
   'pinToBottom',
   'endOpeningWindow',
-  'releaseTurn',
+  'noteReaderIntent',
   'holdGlide',
   'stopReporting',
   'onViewportResize',

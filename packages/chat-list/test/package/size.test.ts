@@ -156,21 +156,21 @@ const BUDGETS = [
     entry: EVERYTHING,
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 23113,
+    ceiling: 23114,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 20667,
+    ceiling: 20665,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 18268,
+    ceiling: 18269,
   },
   {
     // What read receipts add to `ChatList`: the difference from 'ChatList alone' is the feature's cost.
@@ -186,14 +186,14 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { turns } from './dist/turns.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21865,
+    ceiling: 21861,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: EVERYTHING,
     external: REACT,
     bar: undefined,
-    ceiling: 33042,
+    ceiling: 33040,
   },
 ];
 

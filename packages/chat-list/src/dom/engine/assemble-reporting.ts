@@ -90,7 +90,7 @@ export const assembleReporting = <TMessage>(parts: EngineParts<TMessage>): void 
     isAtPinnedBottomEdge: () => parts.listEdges.isAtPinnedBottomEdge(parts.listGeometry.readMetrics()),
     measureRendered: (element) => parts.rowMeasuring.measureRendered(element),
     remeasureRenderedRows: () => parts.tanstackBridge.remeasureRenderedRows(),
-    releaseTurn: () => {
+    noteReaderIntent: () => {
       const rowsEnd = host.listVirtualizer.getTotalSize();
       parts.featureSet.each((feature) => feature.onReaderIntent?.(rowsEnd));
     },

@@ -44,8 +44,8 @@ export interface ScrollerEventsHost<TMessage> extends Pick<
   measureRendered: (content: HTMLElement) => void;
   /** Ends TanStack's own smooth scroll and measures the rendered rows (which it had left unmeasured). */
   remeasureRenderedRows: () => void;
-  /** The reader took over from a turn held at the top. */
-  releaseTurn: () => void;
+  /** The reader took the scroll position: the features are told (a turn held at the top lets go). */
+  noteReaderIntent: () => void;
   holdGlide: () => void;
   recheckRead: () => void;
   stopReporting: () => void;
@@ -92,7 +92,7 @@ const createIntentHandler =
     }
     // The reader may scroll to older rows: lay them out.
     host.endOpeningWindow();
-    host.releaseTurn();
+    host.noteReaderIntent();
     host.noteReaderDriving();
     host.holdGlide();
     // The browser animates a smooth command itself, and releasing the command does not stop it:
@@ -118,20 +118,25 @@ const createIntentHandler =
  * the model, kept their tops as the wider viewport re-wrapped them, and the reader's row moved
  * 233 px (the long fuzz, seed 100032). Returns whether the list went back.
  */
-const returnFromGrowthClamp = <TMessage>(host: ScrollerEventsHost<TMessage>, scroller: HTMLElement): boolean => {
-  const from = host.writer.clampedByGrowthFrom(scroller);
-  // A pinned list is held at the bottom by the pin, a command lands where it aims.
-  if (from === null || host.owner().kind !== 'reader') return false;
+const returnFromGrowthClamp = <TMessage>(host: ScrollerEventsHost<TMessage>, from: number | null): boolean => {
+  if (from === null) return false;
   host.holdReaderRowAcrossClamp(from);
   return host.returnToHeldRow();
 };
+
+/**
+ * Where the reader's list stood before the browser clamped it to the bottom of a viewport that
+ * grew, or null. A pinned list is held at the bottom by the pin, a command lands where it aims.
+ */
+const readerClampedFrom = <TMessage>(host: ScrollerEventsHost<TMessage>, scroller: HTMLElement): number | null =>
+  host.owner().kind === 'reader' ? host.writer.clampedByGrowthFrom(scroller) : null;
 
 /**
  * The scroller's ResizeObserver. The browser may clamp the offset to a taller viewport's bottom
  * before or after it sends the clamp's scroll event: whichever comes first holds the reader's row.
  */
 const onViewportResize = <TMessage>(host: ScrollerEventsHost<TMessage>, scroller: HTMLElement) => {
-  returnFromGrowthClamp(host, scroller);
+  returnFromGrowthClamp(host, readerClampedFrom(host, scroller));
   host.writer.noteViewportSize(scroller);
   host.onViewportResize();
 };
@@ -163,10 +168,9 @@ export const createScrollerEvents = <TMessage>(host: ScrollerEventsHost<TMessage
   const onScroll = () => {
     const scroller = host.scroller();
     if (scroller !== null) host.readScrollerMove(scroller);
-    const isClampedByGrowth =
-      scroller !== null && host.owner().kind === 'reader' && host.writer.clampedByGrowthFrom(scroller) !== null;
+    const clampedFrom = scroller === null ? null : readerClampedFrom(host, scroller);
     // Nobody moved the list: its echo is read as the scroll.
-    if (scroller !== null && returnFromGrowthClamp(host, scroller)) return;
+    if (returnFromGrowthClamp(host, clampedFrom)) return;
     const offset = host.offsetNow();
     const offsetBefore = offsetAtLastScroll;
     const moved = offset - offsetBefore;
@@ -200,7 +204,7 @@ export const createScrollerEvents = <TMessage>(host: ScrollerEventsHost<TMessage
     // The reader moved: the rows they now read are in view, measured as rows in view are.
     // The browser's clamp is not the reader's move: the row held across it stays held.
     if (!isOwnWrite) {
-      if (!isClampedByGrowth) host.forgetAnchoredRow();
+      if (clampedFrom === null) host.forgetAnchoredRow();
       appGlide.follow(offsetBefore, offset);
     }
     // Someone else moved the scroller (a script, the scrollbar): older rows may come into view.
