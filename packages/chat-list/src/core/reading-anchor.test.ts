@@ -4,6 +4,8 @@ import {
   findAnchorIndex,
   findReadingAnchor,
   getAnchoredOffset,
+  planAnchoredOffset,
+  settleAnchoredOffset,
   shouldCompensateResize,
   shouldKeepReadingAnchor,
   type AnchorLayout,
@@ -85,6 +87,35 @@ describe('getAnchoredOffset', () => {
   it('puts the row back at its distance from the viewport top, never above the content', () => {
     expect(getAnchoredOffset({ key: 'k', index: 0, distance: -30 }, 1000)).toBe(1030);
     expect(getAnchoredOffset({ key: 'k', index: 0, distance: 40 }, 10)).toBe(0);
+  });
+});
+
+describe('planAnchoredOffset and settleAnchoredOffset', () => {
+  const anchor = { key: 'k', index: 1, distance: 162.5 };
+
+  it('an anchor within the content needs nothing settled: the measured rows moved TanStack already', () => {
+    const planned = planAnchoredOffset(anchor, 400, 900);
+    expect(planned).toEqual({ offset: 237.5, clampedFrom: null });
+    expect(settleAnchoredOffset(planned, 267.5, 900)).toBe(267.5);
+  });
+
+  it('a replaced row above the reader, at its estimate, puts the anchor above the top; its measured size brings it back', () => {
+    // The row above measured 138.5 px taller than its estimate of 80 px: TanStack moved its offset by that.
+    const planned = planAnchoredOffset(anchor, 80, 0);
+    expect(planned).toEqual({ offset: 0, clampedFrom: -82.5 });
+    expect(settleAnchoredOffset(planned, 138.5, 90)).toBe(56);
+  });
+
+  it('an anchor clamped at the top stays at the top when the rows above measured as estimated', () => {
+    const planned = planAnchoredOffset(anchor, 80, 500);
+    expect(settleAnchoredOffset(planned, 0, 500)).toBe(0);
+  });
+
+  it('an anchor clamped at the end reaches as far as the measured content does', () => {
+    const planned = planAnchoredOffset(anchor, 1200, 900);
+    expect(planned).toEqual({ offset: 900, clampedFrom: 1037.5 });
+    expect(settleAnchoredOffset(planned, 927, 1000)).toBe(1000);
+    expect(settleAnchoredOffset(planned, 927, 1100)).toBe(1064.5);
   });
 });
 

@@ -122,6 +122,39 @@ export const getAnchoredOffset = (anchor: ReadingAnchor<unknown>, newStart: numb
   Math.max(0, newStart - anchor.distance);
 
 /**
+ * Where a change anchored during render puts the list, whose new rows still stand at their
+ * estimates: the anchored offset within the content, and the offset the anchor asked for when
+ * either end of the content clamped it (null when it did not).
+ */
+export interface PlannedAnchorOffset {
+  offset: number;
+  clampedFrom: number | null;
+}
+
+/** The anchored offset of a change, clamped as the browser will clamp it (`maxOffset`: the content's end). */
+export const planAnchoredOffset = (
+  anchor: ReadingAnchor<unknown>,
+  newStart: number,
+  maxOffset: number,
+): PlannedAnchorOffset => {
+  const anchored = newStart - anchor.distance;
+  const offset = Math.min(Math.max(0, anchored), Math.max(0, maxOffset));
+  return { offset, clampedFrom: offset === anchored ? null : anchored };
+};
+
+/**
+ * In the commit, once the rows above the reader's row are measured and TanStack moved its offset
+ * by their growth: an anchor that an end clamped is asked for again, as far as the measured
+ * content now reaches. The rows at their estimates may have clamped it either way: a replaced
+ * row above the reader, at its estimate, put the reader's row above the content's top (clamped
+ * to 0), and its measured size then pushed the list to the bottom, 34 px from the reader's row.
+ */
+export const settleAnchoredOffset = (planned: PlannedAnchorOffset, modelOffset: number, maxOffset: number): number =>
+  planned.clampedFrom === null
+    ? modelOffset
+    : Math.min(Math.max(0, planned.clampedFrom + modelOffset - planned.offset), Math.max(0, maxOffset));
+
+/**
  * Whether this update keeps the reader's row still. The one allowed move: a prefix
  * ("Loading...") that appears while the reader is at the very top is shown, so the rows move
  * down by its height.

@@ -617,6 +617,30 @@ const FOUND_BY_THE_FUZZER: Array<FuzzPage & { name: string; steps: Step[] }> = [
       { kind: 'resize-frame', width: 450, height: 450 },
     ],
   },
+  {
+    // A message above the reader's row given another key (a temporary id swapped for the
+    // server's) stood at its estimate during the render, which put the reader's row above the
+    // content's top: the anchor was clamped to 0, and the row's measured size then pushed the list
+    // from 0, down to the bottom, 34 px from where the reader's row was (seed 400109, shrunk).
+    name: "a message above the reader given another key keeps the reader's row, with the reader near the top",
+    count: 3,
+    strict: false,
+    turns: false,
+    hurried: true,
+    groups: { size: 7, offset: 6, isSticky: true },
+    steps: [
+      {
+        kind: 'overlap',
+        steps: [
+          { kind: 'resize-row', at: 0.082, extra: 30 },
+          { kind: 'insert', at: 0.126 },
+        ],
+      },
+      { kind: 'prepend', count: 1 },
+      { kind: 'scrollbar', at: 0.719 },
+      { kind: 'replace-key', at: 0.033 },
+    ],
+  },
 ];
 
 // A module's own binding, so that the branches below narrow it.

@@ -6,8 +6,11 @@ import {
   getAnchoredOffset,
   isGroupStartRow,
   messageIndexOfRow,
+  planAnchoredOffset,
+  settleAnchoredOffset,
   shouldKeepReadingAnchor,
   type CommittedEdges,
+  type PlannedAnchorOffset,
   type MessageKey,
   type ReadingAnchor,
 } from '../../core';
@@ -209,10 +212,10 @@ export const createReadingAnchor = <TMessage>(host: ReadingAnchorHost<TMessage>)
   /** An anchored offset decided during render, for the commit to write. */
   let hasOffsetToWrite = false;
   /**
-   * The anchored offset of this render, when the content's estimated end clamped it: the commit
-   * clamps it again to the content as measured (see `keep`).
+   * The anchored offset of this render, planned on rows at their estimates: when an end of the
+   * content clamped it, the commit clamps it again to the content as measured (see `keep`).
    */
-  let clampedAnchor: { anchoredOffset: number; plannedOffset: number } | null = null;
+  let plannedOffset: PlannedAnchorOffset | null = null;
 
   const held = createHeldRow(host);
 
@@ -272,11 +275,10 @@ export const createReadingAnchor = <TMessage>(host: ReadingAnchorHost<TMessage>)
         hasNewHeader: planned.wasGroupStart !== isGroupStartRowIn(host.inputs(), index),
       };
       // Clamped as the browser will clamp it, so TanStack picks the rows for where the list really lands.
-      const maxOffset = Math.max(0, host.contentSize() - (host.scroller()?.clientHeight ?? 0));
-      const anchoredOffset = getAnchoredOffset(planned.anchor, row.start);
-      const offset = Math.min(anchoredOffset, maxOffset);
-      clampedAnchor = offset < anchoredOffset ? { anchoredOffset, plannedOffset: offset } : null;
-      if (Math.abs(offset - (instance.scrollOffset ?? 0)) < 0.01 && clampedAnchor === null) return;
+      const maxOffset = host.contentSize() - (host.scroller()?.clientHeight ?? 0);
+      plannedOffset = planAnchoredOffset(planned.anchor, row.start, maxOffset);
+      const { offset } = plannedOffset;
+      if (Math.abs(offset - (instance.scrollOffset ?? 0)) < 0.01 && plannedOffset.clampedFrom === null) return;
       host.writer.setModelOffset(instance, offset);
       hasOffsetToWrite = true;
     },
@@ -320,13 +322,10 @@ export const createReadingAnchor = <TMessage>(host: ReadingAnchorHost<TMessage>)
       // are measured now, and the content may reach further: a row given a new key, measured
       // 27 px taller than its estimate, pulled a list at the bottom to the top (fuzz seed 16002).
       const offset =
-        clampedAnchor === null
+        plannedOffset === null
           ? modelOffset
-          : Math.min(
-              clampedAnchor.anchoredOffset + modelOffset - clampedAnchor.plannedOffset,
-              host.bottomOffset(scroller),
-            );
-      clampedAnchor = null;
+          : settleAnchoredOffset(plannedOffset, modelOffset, host.bottomOffset(scroller));
+      plannedOffset = null;
       // A write to where the scroller stands moves nothing, but it stops the browser's smooth
       // scroll of a command under way: scrollToBottom({ behavior: 'smooth' }) above a streamed
       // reply (a change below the reader's row) stood still until it timed out.
