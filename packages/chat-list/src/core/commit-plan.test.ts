@@ -16,6 +16,8 @@ const facts = (change: MessageChange, overrides: Partial<CommitFacts> = {}): Com
   wasAtBottom: true,
   hasSuffixChanged: false,
   pinsWhileGrowing: true,
+  isLayoutKept: false,
+  isListAtRest: true,
   ...overrides,
 });
 
@@ -27,6 +29,7 @@ describe('planCommit', () => {
       mayHoldTurn: false,
       followsSuffix: false,
       hasPrepended: false,
+      readsEdges: true,
     });
   });
 
@@ -70,8 +73,26 @@ describe('planCommit', () => {
   });
 
   test('an unchanged or cleared list plans nothing', () => {
-    const nothing = { opens: false, newer: null, mayHoldTurn: false, followsSuffix: false, hasPrepended: false };
+    const nothing = {
+      opens: false,
+      newer: null,
+      mayHoldTurn: false,
+      followsSuffix: false,
+      hasPrepended: false,
+      readsEdges: true,
+    };
     expect(planCommit(facts({ kind: 'unchanged', olderCount: 0, newerCount: 0 }))).toEqual(nothing);
     expect(planCommit(facts({ kind: 'cleared', olderCount: 0, newerCount: 0 }))).toEqual(nothing);
+  });
+
+  test('a change of content alone (a streamed token) in a list at rest does not read the edges in its commit', () => {
+    const token = { kind: 'unchanged', olderCount: 0, newerCount: 0 } as const;
+    expect(planCommit(facts(token, { isLayoutKept: true })).readsEdges).toBe(false);
+    // A key replaced in view (same edges): seen tracking must learn of it from the scroller.
+    expect(planCommit(facts(token, { isLayoutKept: false })).readsEdges).toBe(true);
+    // An anchored offset to write, a command under way, a suffix that came, a new message.
+    expect(planCommit(facts(token, { isLayoutKept: true, isListAtRest: false })).readsEdges).toBe(true);
+    expect(planCommit(facts(token, { isLayoutKept: true, hasSuffixChanged: true })).readsEdges).toBe(true);
+    expect(planCommit(facts(edgesKept(0, 1), { isLayoutKept: true })).readsEdges).toBe(true);
   });
 });

@@ -13,6 +13,13 @@ export interface CommitFacts {
   hasSuffixChanged: boolean;
   /** Whether the follow policy holds a list at the bottom while it grows. */
   pinsWhileGrowing: boolean;
+  /** Whether every row kept its key and its place (a token, an edit): the rows' layout stands. */
+  isLayoutKept: boolean;
+  /**
+   * Whether nothing moves the list or is about to: no anchored offset is to be written, and the
+   * list is pinned or left to the reader (no command or glide under way, no scaled space).
+   */
+  isListAtRest: boolean;
 }
 
 /**
@@ -26,7 +33,12 @@ export interface CommitFacts {
  * - `mayHoldTurn`: the news arrived at the live end and the list is still there, so a turn that
  *   starts with them may be held at the top;
  * - `followsSuffix`: a suffix that came or went at the bottom is growth of the last row, followed;
- * - `hasPrepended`: messages were prepended (a page of history).
+ * - `hasPrepended`: messages were prepended (a page of history);
+ * - `readsEdges`: whether the commit reads the list's edges and reports what is in view. Not
+ *   after a change of content alone (a streamed token, an edit) in a list at rest: every row
+ *   kept its key and place, so nothing in view changed but sizes, and the rows it resizes are
+ *   measured by their ResizeObserver, which reads the edges then. Read in every commit, they
+ *   cost a streamed token a third of its script time.
  */
 export interface CommitPlan {
   opens: boolean;
@@ -34,6 +46,7 @@ export interface CommitPlan {
   mayHoldTurn: boolean;
   followsSuffix: boolean;
   hasPrepended: boolean;
+  readsEdges: boolean;
 }
 
 export const planCommit = (facts: CommitFacts): CommitPlan => {
@@ -46,5 +59,6 @@ export const planCommit = (facts: CommitFacts): CommitPlan => {
     mayHoldTurn: newer === 'news' && facts.isAtLiveEnd,
     followsSuffix: !opens && newer === null && facts.hasSuffixChanged && facts.wasAtBottom && facts.pinsWhileGrowing,
     hasPrepended: change.olderCount > 0,
+    readsEdges: !(change.kind === 'unchanged' && !facts.hasSuffixChanged && facts.isLayoutKept && facts.isListAtRest),
   };
 };

@@ -6,6 +6,7 @@ import {
   getCommittedEdges,
   isHeadingForBottom,
   isPinnedWhileGrowing,
+  isScaledSpace,
   planCommit,
   resolveFollowPolicy,
   resolveIsSent,
@@ -69,6 +70,7 @@ export const createCommitCycle = <TMessage>(parts: EngineParts<TMessage>) => {
     parts.rowMeasuring.flushRowLayoutChange();
     syncPolicy();
     const { messages, getKeyAt, hasSuffix } = host.renderInputs;
+    const isListAtRest = !parts.readingAnchor.hasOffsetToWrite && isAtRest(parts);
     parts.readingAnchor.writeInCommit();
     const { length } = messages;
     const change = detectMessageChange(committed, length, getKeyAt);
@@ -88,6 +90,8 @@ export const createCommitCycle = <TMessage>(parts: EngineParts<TMessage>) => {
       wasAtBottom,
       hasSuffixChanged,
       pinsWhileGrowing: parts.ownership.pinsWhileGrowing,
+      isLayoutKept: parts.rowKeys.firstChangedRow === null,
+      isListAtRest,
     });
     if (plan.opens) openConversation();
     else if (plan.newer !== null) {
@@ -104,11 +108,14 @@ export const createCommitCycle = <TMessage>(parts: EngineParts<TMessage>) => {
       parts.afterPaint.queue(() => host.renderInputs.options.onOlderMessages?.(parts.listHandle, olderMessages));
       parts.edgeLoaders.messagesLoaded('older');
     }
-    // Also after an 'unchanged' one: same count and edges can hide a replaced key in view,
-    // which seen tracking must learn. A pinned list is pinned first, so a streamed token
-    // does not report it off the bottom for a moment.
+    // Pinned in the commit, so that an effect or a timer after a commit made between two frames
+    // finds the list at the bottom (the rows' ResizeObserver reports the growth only at the next
+    // frame). The edges are read also after an 'unchanged' change, whose same count and edges can
+    // hide a replaced key in view, which seen tracking must learn; not after a change of content
+    // alone (see `planCommit`). A pinned list is pinned first, so a streamed token does not
+    // report it off the bottom for a moment.
     pinToBottom();
-    syncWithScroller();
+    if (plan.readsEdges) syncWithScroller();
   };
 
   /** A new conversation opens at its newest message, whatever the follow mode. */
@@ -156,6 +163,16 @@ export const createCommitCycle = <TMessage>(parts: EngineParts<TMessage>) => {
     },
     applyOwnerEffect: (effect: ScrollOwnerEffect) => applyOwnerEffect(parts, effect, isReportable),
   };
+};
+
+/** Whether the list is pinned or left to the reader: no command, no glide and no scaled space moves it. */
+const isAtRest = <TMessage>(parts: EngineParts<TMessage>) => {
+  const { kind } = parts.ownership.current;
+  return (
+    (kind === 'pinned-to-bottom' || kind === 'reader') &&
+    !parts.followGlide.isGliding() &&
+    !isScaledSpace(parts.scaledSpace.state.appliedSpace)
+  );
 };
 
 /**
