@@ -204,6 +204,8 @@ export const INTERNAL_PROPERTIES = [
   'pinToBottom',
   'endOpeningWindow',
   'noteReaderIntent',
+  'noteScrolled',
+  'stuckHeader',
   'holdGlide',
   'stopReporting',
   'onViewportResize',
@@ -327,13 +329,14 @@ export const INTERNAL_PROPERTIES = [
 export default defineConfig({
   // `testing`: the jsdom layout for apps' tests (`@chat-list/react/testing`), its own entry so
   // that the list's bundle never carries it.
-  // `read-receipts` and `turns`: optional features (`features={[readReceipts, turns]}`), each its own entry so that a
-  // list without it does not carry its code.
+  // `read-receipts`, `turns` and `sticky-headers`: optional features (`features={[readReceipts, turns]}`), each its
+  // own entry so that a list without it does not carry its code.
   entry: {
     index: 'src/index.ts',
     testing: 'src/testing/index.ts',
     'read-receipts': 'src/features/read-receipts.ts',
     turns: 'src/features/turns.ts',
+    'sticky-headers': 'src/features/sticky-headers.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

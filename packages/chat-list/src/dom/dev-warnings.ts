@@ -80,6 +80,12 @@ export function warnOfBadOptions<TMessage>(options: ChatListBehaviorOptions<TMes
       'turns-missing',
     );
   }
+  if (options.getGroupKey !== undefined && options.stickyGroupHeader !== false && !hasFeature('stickyHeaders')) {
+    warnOnce(
+      "getGroupKey's headers stick to the top only with sticky headers: import { stickyHeaders } from '@chat-list/react/sticky-headers' and pass features={[stickyHeaders]}, or set stickyGroupHeader={false} to keep each header in its group's first row. Until then no header sticks.",
+      'sticky-headers-missing',
+    );
+  }
   const { messages, follow } = options;
   if (!Array.isArray(messages)) warnOnce(`messages must be an array, got ${typeof messages}; rendering none.`);
   if (!isValidFollow(follow)) {

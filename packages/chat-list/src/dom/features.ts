@@ -1,5 +1,5 @@
 import type { VirtualItem } from '@tanstack/virtual-core';
-import type { MessageKey, ScrollMetrics, ScrollTarget } from '../core';
+import type { GroupKey, MessageKey, ScrollMetrics, ScrollTarget } from '../core';
 import type { ChatListBehaviorOptions, VisibleRange } from './types';
 
 /**
@@ -33,6 +33,22 @@ export interface ChatListFeatureContext<TMessage = unknown> {
   canReadView(): boolean;
   /** The messages in view now (the handle's `getVisibleRange()`). */
   getVisibleRange(): VisibleRange | null;
+  /** The group of `messages[index]` (`getGroupKey`; a key that is not a string or a number counts as none), or undefined. */
+  groupKeyAt(index: number): GroupKey | undefined;
+  /**
+   * Renders the list again, so that what a feature hands the list's markup (a stuck header)
+   * shows. `isNow`: before this returns, for a change that must show in the frame being drawn
+   * (only from an animation frame or an event, never from a render or an effect); otherwise in
+   * a render of its own, which comes before the paint when asked from the list's layout effect.
+   */
+  render(isNow: boolean): void;
+}
+
+/** The group whose header sticks to the top of the list. */
+export interface StuckGroupHeader<TMessage = unknown> {
+  groupKey: GroupKey;
+  /** The message at the top of the viewport when the group got stuck. */
+  message: TMessage;
 }
 
 /** Where a turn navigator goes: a message's top, `offset` px below the viewport's top. */
@@ -55,6 +71,10 @@ export interface ChatListFeatureInstance {
   onMessagesChange?(length: number, keyAt: (index: number) => MessageKey): void;
   /** The list lost its scroller or unmounted: nothing may be left running. */
   stop?(): void;
+  /** The scroller scrolled: every scroll event, the list's own writes too. */
+  onScroll?(): void;
+  /** The list rendered (in its layout effect, before the paint): rows, sizes or options may have changed under a still viewport. */
+  onRender?(): void;
 
   /**
    * Blank space to keep below the last row, px (`rowsEnd`: where the rows end). The list's
@@ -83,6 +103,10 @@ export interface ChatListFeatureInstance {
   findTurnTarget?(target: 'previous' | 'next' | MessageKey): TurnTarget | null;
   /** Where `initialAnchor: 'last-turn'` opens; null without a turn. */
   findLastTurn?(): TurnTarget | null;
+  /** The group whose header sticks to the top of the list now (the hook's `stickyHeader`), or null. */
+  stuckGroupHeader?(): StuckGroupHeader | null;
+  /** The element that holds the stuck header's content was attached (null: it was removed). */
+  onStickyHeaderElement?(element: HTMLElement | null): void;
 }
 
 /**

@@ -70,8 +70,10 @@ export interface ChatListBehaviorOptions<TMessage> {
   /**
    * Whether the header of the group at the top of the viewport sticks to the top of the list
    * while the group is in view, pushed up by the next group's header as it arrives (the
-   * headless hook reports it as `stickyHeader`).
-   * @defaultValue `true` (when `getGroupKey` is given)
+   * headless hook reports it as `stickyHeader`). Headers stick only with `stickyHeaders` (from
+   * `@chat-list/react/sticky-headers`) in `features`; without it, `getGroupKey` says once in
+   * development how to add it, unless this is `false`.
+   * @defaultValue `true` (with `getGroupKey` and `stickyHeaders`)
    */
   stickyGroupHeader?: boolean;
   /**
@@ -288,8 +290,9 @@ export interface ChatListBehaviorOptions<TMessage> {
   onVisibleRangeChange?: (range: VisibleRange | null) => void;
   /**
    * Parts of the list that not every list needs, imported and passed in so that a list without
-   * them does not carry their code: `turns` from `@chat-list/react/turns` (for `isTurnStart`)
-   * and `readReceipts` from `@chat-list/react/read-receipts` (for `onMessagesSeen`). Read at
+   * them does not carry their code: `turns` from `@chat-list/react/turns` (for `isTurnStart`),
+   * `readReceipts` from `@chat-list/react/read-receipts` (for `onMessagesSeen`) and
+   * `stickyHeaders` from `@chat-list/react/sticky-headers` (for `stickyGroupHeader`). Read at
    * every render; a feature stays while it is passed.
    * @defaultValue `[]`
    */

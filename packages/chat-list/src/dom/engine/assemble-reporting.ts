@@ -47,6 +47,8 @@ export const assembleReporting = <TMessage>(parts: EngineParts<TMessage>): void 
     isMovingToTarget: () => parts.ownership.current.kind === 'command',
     canReadView: isReportable,
     getVisibleRange: (): VisibleRange | null => parts.reporting.getVisibleRange(),
+    groupKeyAt: (index) => host.renderInputs.getGroupKeyAt(index),
+    render: (isNow) => host.renderInputs.requestRender(isNow),
   });
   parts.reporting = createReporting<TMessage>({
     ...view,
@@ -94,6 +96,7 @@ export const assembleReporting = <TMessage>(parts: EngineParts<TMessage>): void 
       const rowsEnd = host.listVirtualizer.getTotalSize();
       parts.featureSet.each((feature) => feature.onReaderIntent?.(rowsEnd));
     },
+    noteScrolled: () => parts.featureSet.each((feature) => feature.onScroll?.()),
     holdGlide: () => parts.followGlide.holdForReader(),
     recheckRead: () => parts.reporting.recheckRead(),
     stopReporting: () => parts.reporting.stop(),
