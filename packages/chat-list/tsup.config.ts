@@ -206,6 +206,7 @@ export const INTERNAL_PROPERTIES = [
   'noteReaderIntent',
   'noteScrolled',
   'stuckHeader',
+  'knownSizeOf',
   'holdGlide',
   'stopReporting',
   'onViewportResize',
@@ -218,7 +219,6 @@ export const INTERNAL_PROPERTIES = [
   'syncPolicy',
   'onCommandEnded',
   'applyEffect',
-  'reopenSnapshot',
   'findReaderRow',
   'writer',
   'openingWindow',
@@ -321,7 +321,6 @@ export const INTERNAL_PROPERTIES = [
   'scaledSpace',
   'scrollWriter',
   'scrollerEvents',
-  'snapshots',
   'syncWithScroller',
   'takeOpeningScroll',
 ];
@@ -329,7 +328,7 @@ export const INTERNAL_PROPERTIES = [
 export default defineConfig({
   // `testing`: the jsdom layout for apps' tests (`@chat-list/react/testing`), its own entry so
   // that the list's bundle never carries it.
-  // `read-receipts`, `turns` and `sticky-headers`: optional features (`features={[readReceipts, turns]}`), each its
+  // `read-receipts`, `turns`, `sticky-headers` and `snapshots`: optional features (`features={[readReceipts, turns]}`), each its
   // own entry so that a list without it does not carry its code.
   entry: {
     index: 'src/index.ts',
@@ -337,6 +336,7 @@ export default defineConfig({
     'read-receipts': 'src/features/read-receipts.ts',
     turns: 'src/features/turns.ts',
     'sticky-headers': 'src/features/sticky-headers.ts',
+    snapshots: 'src/features/snapshots.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -23,6 +23,10 @@ export default defineConfig(({ mode }) => ({
         replacement: fileURLToPath(new URL('./src/features/turns.ts', import.meta.url)),
       },
       {
+        find: '@chat-list/react/snapshots',
+        replacement: fileURLToPath(new URL('./src/features/snapshots.ts', import.meta.url)),
+      },
+      {
         find: '@chat-list/react/sticky-headers',
         replacement: fileURLToPath(new URL('./src/features/sticky-headers.ts', import.meta.url)),
       },

@@ -160,6 +160,10 @@ export default defineConfig({
               replacement: fileURLToPath(new URL('./dist/turns.js', import.meta.url)),
             },
             {
+              find: /^\.\.\/features\/snapshots$/,
+              replacement: fileURLToPath(new URL('./dist/snapshots.js', import.meta.url)),
+            },
+            {
               find: /^\.\.\/features\/sticky-headers$/,
               replacement: fileURLToPath(new URL('./dist/sticky-headers.js', import.meta.url)),
             },

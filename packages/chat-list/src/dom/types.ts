@@ -118,8 +118,8 @@ export interface ChatListBehaviorOptions<TMessage> {
    */
   onCurrentTurnChange?: (id: MessageKey | undefined) => void;
   /**
-   * Reopen a conversation where the reader left it: a snapshot from `handle.getSnapshot()`.
-   * Read whenever a conversation opens, like `initialAnchor` (which it takes precedence over):
+   * Reopen a conversation where the reader left it (with `snapshots` from
+   * `@chat-list/react/snapshots` in `features`): a snapshot from `handle.getSnapshot()`. Read whenever a conversation opens, like `initialAnchor` (which it takes precedence over):
    * the snapshot's row comes back at the same pixel, also when messages arrived meanwhile (they
    * count in `unseenCount`, and the list is not at the bottom). A list that was at the bottom
    * with nothing new reopens at the bottom. A snapshot whose row is not among the messages opens
@@ -292,7 +292,8 @@ export interface ChatListBehaviorOptions<TMessage> {
    * Parts of the list that not every list needs, imported and passed in so that a list without
    * them does not carry their code: `turns` from `@chat-list/react/turns` (for `isTurnStart`),
    * `readReceipts` from `@chat-list/react/read-receipts` (for `onMessagesSeen`) and
-   * `stickyHeaders` from `@chat-list/react/sticky-headers` (for `stickyGroupHeader`). Read at
+   * `stickyHeaders` from `@chat-list/react/sticky-headers` (for `stickyGroupHeader`) and
+   * `snapshots` from `@chat-list/react/snapshots` (for `getSnapshot` and `initialSnapshot`). Read at
    * every render; a feature stays while it is passed.
    * @defaultValue `[]`
    */

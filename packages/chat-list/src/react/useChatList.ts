@@ -72,6 +72,7 @@ export const useChatList = <TMessage>(hookOptions: UseChatListOptions<TMessage>)
     getKeyAt,
     estimateSize,
     initialSnapshot: options.initialSnapshot,
+    knownSize: chat.knownSizeOf,
     firstMessageRow: chat.firstMessageRow,
   });
 

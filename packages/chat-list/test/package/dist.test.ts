@@ -50,6 +50,7 @@ describe('dist of @chat-list/react', () => {
       './read-receipts',
       './turns',
       './sticky-headers',
+      './snapshots',
       './package.json',
     ]);
   });
