@@ -204,6 +204,9 @@ export const INTERNAL_PROPERTIES = [
   'pinToBottom',
   'endOpeningWindow',
   'noteReaderIntent',
+  'noteScrolled',
+  'stuckHeader',
+  'knownSizeOf',
   'holdGlide',
   'stopReporting',
   'onViewportResize',
@@ -216,7 +219,6 @@ export const INTERNAL_PROPERTIES = [
   'syncPolicy',
   'onCommandEnded',
   'applyEffect',
-  'reopenSnapshot',
   'findReaderRow',
   'writer',
   'openingWindow',
@@ -319,7 +321,6 @@ export const INTERNAL_PROPERTIES = [
   'scaledSpace',
   'scrollWriter',
   'scrollerEvents',
-  'snapshots',
   'syncWithScroller',
   'takeOpeningScroll',
 ];
@@ -327,13 +328,15 @@ export const INTERNAL_PROPERTIES = [
 export default defineConfig({
   // `testing`: the jsdom layout for apps' tests (`@chat-list/react/testing`), its own entry so
   // that the list's bundle never carries it.
-  // `read-receipts` and `turns`: optional features (`features={[readReceipts, turns]}`), each its own entry so that a
-  // list without it does not carry its code.
+  // `read-receipts`, `turns`, `sticky-headers` and `snapshots`: optional features (`features={[readReceipts, turns]}`), each its
+  // own entry so that a list without it does not carry its code.
   entry: {
     index: 'src/index.ts',
     testing: 'src/testing/index.ts',
     'read-receipts': 'src/features/read-receipts.ts',
     turns: 'src/features/turns.ts',
+    'sticky-headers': 'src/features/sticky-headers.ts',
+    snapshots: 'src/features/snapshots.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

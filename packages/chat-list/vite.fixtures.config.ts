@@ -22,6 +22,14 @@ export default defineConfig(({ mode }) => ({
         find: '@chat-list/react/turns',
         replacement: fileURLToPath(new URL('./src/features/turns.ts', import.meta.url)),
       },
+      {
+        find: '@chat-list/react/snapshots',
+        replacement: fileURLToPath(new URL('./src/features/snapshots.ts', import.meta.url)),
+      },
+      {
+        find: '@chat-list/react/sticky-headers',
+        replacement: fileURLToPath(new URL('./src/features/sticky-headers.ts', import.meta.url)),
+      },
       { find: '@chat-list/react', replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) },
       ...(mode === 'react18' ? react18Aliases : []),
     ],

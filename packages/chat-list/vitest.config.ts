@@ -159,6 +159,14 @@ export default defineConfig({
               find: /^\.\.\/features\/turns$/,
               replacement: fileURLToPath(new URL('./dist/turns.js', import.meta.url)),
             },
+            {
+              find: /^\.\.\/features\/snapshots$/,
+              replacement: fileURLToPath(new URL('./dist/snapshots.js', import.meta.url)),
+            },
+            {
+              find: /^\.\.\/features\/sticky-headers$/,
+              replacement: fileURLToPath(new URL('./dist/sticky-headers.js', import.meta.url)),
+            },
           ],
         },
         test: {

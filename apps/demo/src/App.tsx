@@ -1,4 +1,6 @@
 import { ChatList, type ChatListHandle, type GroupKey, type MessageKey } from '@chat-list/react';
+import { snapshots } from '@chat-list/react/snapshots';
+import { stickyHeaders } from '@chat-list/react/sticky-headers';
 import { turns as assistantTurns } from '@chat-list/react/turns';
 import type { ChatMessage } from '@chat-list/sample-data';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
@@ -27,8 +29,11 @@ const HISTORY_END_OFFSET = 100;
 /** With assistant turns: px of the previous reply left in view above a new prompt. */
 const TURN_PEEK = 24;
 
-/** Assistant turns are a feature of their own: a list without `isTurnStart` need not import it. */
-const LIST_FEATURES = [assistantTurns];
+/**
+ * Assistant turns, sticky day headers and snapshots (each conversation reopens where the reader
+ * left it) are features of their own: a list without them need not import them.
+ */
+const LIST_FEATURES = [assistantTurns, stickyHeaders, snapshots];
 
 /** With assistant turns, the reader's prompts (user messages) start the turns. Stable: the list re-reads it when it changes. */
 function isPrompt(message: ChatMessage): boolean {

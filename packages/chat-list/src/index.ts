@@ -21,5 +21,11 @@ export type {
 } from './react/types';
 export { EDGE_TOLERANCE_PX, followAlways, followAtBottom, followNever } from './core';
 export { followWhen } from './dom/follow';
-export type { ChatListFeature, ChatListFeatureContext, ChatListFeatureInstance, TurnTarget } from './dom/features';
+export type {
+  ChatListFeature,
+  ChatListFeatureContext,
+  ChatListFeatureInstance,
+  StuckGroupHeader,
+  TurnTarget,
+} from './dom/features';
 export type { Alignment, FollowBehavior, FollowMode, GroupKey, MessageKey, ScrollAlign, ScrollTarget } from './core';

@@ -3,7 +3,9 @@ import { assemblePosition } from './engine/assemble-position';
 import { assembleReporting } from './engine/assemble-reporting';
 import { createCommitCycle } from './engine/commit-cycle';
 import { createGeometry } from './engine/geometry';
+import type { MessageKey } from '../core';
 import type { RenderInputs } from './engine/inputs';
+import type { StuckGroupHeader } from './features';
 import { createKernelView } from './engine/kernel-view';
 import { createEngineHost, type EngineParts } from './engine/parts';
 import { measureRowElement } from './engine/row-measuring';
@@ -93,6 +95,15 @@ export const createChatListEngine = <TMessage>() => {
       host.sizerElement = element;
     },
     announcerRef: afterPaint.announcerRef,
+    /** The element that holds the stuck group header, handed to the features (sticky headers measure and push it). */
+    stickyHeaderRef(element: HTMLElement | null) {
+      parts.featureSet.each((feature) => feature.onStickyHeaderElement?.(element));
+    },
+    /** A height known for a message before it is measured, as the features answer (a snapshot's, with snapshots). */
+    knownSizeOf: (key: MessageKey) => parts.featureSet.ask((feature) => feature.knownSize?.(key)),
+    /** The group whose header sticks to the top, as the features answer (none without sticky headers). */
+    stuckHeader: () =>
+      (parts.featureSet.ask((feature) => feature.stuckGroupHeader?.()) ?? null) as StuckGroupHeader<TMessage> | null,
     scrollToFn: parts.scrollWriter.scrollToFn,
     shouldAdjustScrollPositionOnItemSizeChange: rowMeasuring.shouldCompensate,
     update: tanstack.update,

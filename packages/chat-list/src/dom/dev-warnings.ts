@@ -35,6 +35,11 @@ export function warnOnce(message: string | null | (() => string), kind?: string)
   console.warn(`[@chat-list/react] ${text}`);
 }
 
+/** Said once, from `initialSnapshot` or `getSnapshot()`, when the app has not passed `snapshots`. */
+export const SNAPSHOTS_MISSING =
+  "initialSnapshot and getSnapshot() need snapshots: import { snapshots } from '@chat-list/react/snapshots' and pass features={[snapshots]}. Until then the list opens as without a snapshot, and getSnapshot() returns null.";
+export const SNAPSHOTS_MISSING_KIND = 'snapshots-missing';
+
 /**
  * Development only (call it inside a `NODE_ENV` check, so bundlers drop it): a scroller that
  * grows with its content virtualizes nothing.
@@ -80,6 +85,14 @@ export function warnOfBadOptions<TMessage>(options: ChatListBehaviorOptions<TMes
       'turns-missing',
     );
   }
+  if (options.getGroupKey !== undefined && options.stickyGroupHeader !== false && !hasFeature('stickyHeaders')) {
+    warnOnce(
+      "getGroupKey's headers stick to the top only with sticky headers: import { stickyHeaders } from '@chat-list/react/sticky-headers' and pass features={[stickyHeaders]}, or set stickyGroupHeader={false} to keep each header in its group's first row. Until then no header sticks.",
+      'sticky-headers-missing',
+    );
+  }
+  if (options.initialSnapshot !== undefined && !hasFeature('snapshots'))
+    warnOnce(SNAPSHOTS_MISSING, SNAPSHOTS_MISSING_KIND);
   const { messages, follow } = options;
   if (!Array.isArray(messages)) warnOnce(`messages must be an array, got ${typeof messages}; rendering none.`);
   if (!isValidFollow(follow)) {

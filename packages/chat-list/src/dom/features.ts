@@ -1,6 +1,6 @@
 import type { VirtualItem } from '@tanstack/virtual-core';
-import type { MessageKey, ScrollMetrics, ScrollTarget } from '../core';
-import type { ChatListBehaviorOptions, VisibleRange } from './types';
+import type { GroupKey, MessageKey, ScrollMetrics, ScrollTarget } from '../core';
+import type { ChatListBehaviorOptions, ChatListSnapshot, VisibleRange } from './types';
 
 /**
  * What a feature may read of its list, each as it is now. Nothing here moves the list: a feature
@@ -33,12 +33,50 @@ export interface ChatListFeatureContext<TMessage = unknown> {
   canReadView(): boolean;
   /** The messages in view now (the handle's `getVisibleRange()`). */
   getVisibleRange(): VisibleRange | null;
+  /** The group of `messages[index]` (`getGroupKey`; a key that is not a string or a number counts as none), or undefined. */
+  groupKeyAt(index: number): GroupKey | undefined;
+  /**
+   * Renders the list again, so that what a feature hands the list's markup (a stuck header)
+   * shows. `isNow`: before this returns, for a change that must show in the frame being drawn
+   * (only from an animation frame or an event, never from a render or an effect); otherwise in
+   * a render of its own, which comes before the paint when asked from the list's layout effect.
+   */
+  render(isNow: boolean): void;
+  /** The rows rendered now (TanStack's `getVirtualItems()`), in `rows()`'s indexes. */
+  renderedRows(): readonly VirtualItem[];
+  /**
+   * The row the reader reads (the top fully visible message row, or the one that spans the
+   * viewport), as an index in `rows()`, and how far its top is below the viewport's top, px
+   * (`offset`); null without one. The row the list keeps still when the messages change.
+   */
+  readerRow(): { index: number; offset: number } | null;
+  /** Whether the list is at the bottom now (the handle's `isAtBottom`). */
+  isAtBottom(): boolean;
+  /** The newest message the reader has seen (the handle's `newestSeenId`). */
+  newestSeenId(): MessageKey | undefined;
+}
+
+/** The group whose header sticks to the top of the list. */
+export interface StuckGroupHeader<TMessage = unknown> {
+  groupKey: GroupKey;
+  /** The message at the top of the viewport when the group got stuck. */
+  message: TMessage;
 }
 
 /** Where a turn navigator goes: a message's top, `offset` px below the viewport's top. */
 export interface TurnTarget {
   index: number;
   offset: number;
+}
+
+/**
+ * Where a feature opens a new conversation: `at` a message's top, `offset` px below the
+ * viewport's top, or at the bottom; `newestSeenIndex` is the newest message the reader has seen
+ * there (the unseen count starts after it), -1 for none.
+ */
+export interface FeatureOpening {
+  at: TurnTarget | 'bottom';
+  newestSeenIndex: number;
 }
 
 /**
@@ -55,6 +93,10 @@ export interface ChatListFeatureInstance {
   onMessagesChange?(length: number, keyAt: (index: number) => MessageKey): void;
   /** The list lost its scroller or unmounted: nothing may be left running. */
   stop?(): void;
+  /** The scroller scrolled: every scroll event, the list's own writes too. */
+  onScroll?(): void;
+  /** The list rendered (in its layout effect, before the paint): rows, sizes or options may have changed under a still viewport. */
+  onRender?(): void;
 
   /**
    * Blank space to keep below the last row, px (`rowsEnd`: where the rows end). The list's
@@ -83,6 +125,20 @@ export interface ChatListFeatureInstance {
   findTurnTarget?(target: 'previous' | 'next' | MessageKey): TurnTarget | null;
   /** Where `initialAnchor: 'last-turn'` opens; null without a turn. */
   findLastTurn?(): TurnTarget | null;
+  /** The group whose header sticks to the top of the list now (the hook's `stickyHeader`), or null. */
+  stuckGroupHeader?(): StuckGroupHeader | null;
+  /** The element that holds the stuck header's content was attached (null: it was removed). */
+  onStickyHeaderElement?(element: HTMLElement | null): void;
+  /** Where a new conversation opens, before `initialAnchor` and the newest message; null to leave it to them. */
+  findOpening?(): FeatureOpening | null;
+  /**
+   * A height known for the message keyed `key` before it is measured, px, that stands in for its
+   * estimate (a snapshot's); undefined for none. Asked while the list has `initialSnapshot` (a
+   * new one asks again), for every row laid out: it must be cheap.
+   */
+  knownSize?(key: MessageKey): number | undefined;
+  /** What the handle's `getSnapshot()` returns (asked only while the list is mounted with a scroller). */
+  getSnapshot?(): ChatListSnapshot | null;
 }
 
 /**

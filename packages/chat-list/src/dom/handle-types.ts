@@ -195,8 +195,10 @@ export interface ChatListHandle<TMessage = unknown> {
   /**
    * Where the reader is, to reopen the conversation exactly there later (`initialSnapshot`):
    * switching conversations A → B → A. Plain data: keep it in state, a store or
-   * `sessionStorage`. Null before mount and while there are no messages.
-   * @defaultValue `null` (before mount, or without messages)
+   * `sessionStorage`. Null before mount and while there are no messages. Needs `snapshots`
+   * (from `@chat-list/react/snapshots`) in `features`; without it, null, and said once in
+   * development.
+   * @defaultValue `null` (before mount, without messages, or without `snapshots`)
    */
   getSnapshot(): ChatListSnapshot | null;
   /**

@@ -70,8 +70,10 @@ export interface ChatListBehaviorOptions<TMessage> {
   /**
    * Whether the header of the group at the top of the viewport sticks to the top of the list
    * while the group is in view, pushed up by the next group's header as it arrives (the
-   * headless hook reports it as `stickyHeader`).
-   * @defaultValue `true` (when `getGroupKey` is given)
+   * headless hook reports it as `stickyHeader`). Headers stick only with `stickyHeaders` (from
+   * `@chat-list/react/sticky-headers`) in `features`; without it, `getGroupKey` says once in
+   * development how to add it, unless this is `false`.
+   * @defaultValue `true` (with `getGroupKey` and `stickyHeaders`)
    */
   stickyGroupHeader?: boolean;
   /**
@@ -116,8 +118,8 @@ export interface ChatListBehaviorOptions<TMessage> {
    */
   onCurrentTurnChange?: (id: MessageKey | undefined) => void;
   /**
-   * Reopen a conversation where the reader left it: a snapshot from `handle.getSnapshot()`.
-   * Read whenever a conversation opens, like `initialAnchor` (which it takes precedence over):
+   * Reopen a conversation where the reader left it (with `snapshots` from
+   * `@chat-list/react/snapshots` in `features`): a snapshot from `handle.getSnapshot()`. Read whenever a conversation opens, like `initialAnchor` (which it takes precedence over):
    * the snapshot's row comes back at the same pixel, also when messages arrived meanwhile (they
    * count in `unseenCount`, and the list is not at the bottom). A list that was at the bottom
    * with nothing new reopens at the bottom. A snapshot whose row is not among the messages opens
@@ -288,8 +290,10 @@ export interface ChatListBehaviorOptions<TMessage> {
   onVisibleRangeChange?: (range: VisibleRange | null) => void;
   /**
    * Parts of the list that not every list needs, imported and passed in so that a list without
-   * them does not carry their code: `turns` from `@chat-list/react/turns` (for `isTurnStart`)
-   * and `readReceipts` from `@chat-list/react/read-receipts` (for `onMessagesSeen`). Read at
+   * them does not carry their code: `turns` from `@chat-list/react/turns` (for `isTurnStart`),
+   * `readReceipts` from `@chat-list/react/read-receipts` (for `onMessagesSeen`) and
+   * `stickyHeaders` from `@chat-list/react/sticky-headers` (for `stickyGroupHeader`) and
+   * `snapshots` from `@chat-list/react/snapshots` (for `getSnapshot` and `initialSnapshot`). Read at
    * every render; a feature stays while it is passed.
    * @defaultValue `[]`
    */

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ChatList, useChatList, type GroupKey } from '../index';
+import { stickyHeaders } from '../features/sticky-headers';
+import { ChatList, useChatList, type ChatListProps, type GroupKey } from '../index';
 import { ROW_HEIGHT } from './jsdom-setup';
 import { getScroller, messageRows } from './test-messages';
 
@@ -20,8 +21,22 @@ const makeDays = (days: string[], perDay: number): DatedMessage[] =>
   );
 
 const getDay = (message: DatedMessage) => message.day;
+const features = [stickyHeaders];
 const renderDay = (day: GroupKey, message: DatedMessage) => <h2 data-first={message.id}>{day}</h2>;
 const renderText = (message: DatedMessage) => <p>{message.text}</p>;
+
+/** Days with their headers; the props a test is about come on top. */
+const DayList = (props: Omit<ChatListProps<DatedMessage>, 'renderMessage'>) => (
+  <ChatList renderMessage={renderText} getGroupKey={getDay} renderGroupHeader={renderDay} {...props} />
+);
+
+/** Scrolls the list `rows` rows down from its top, as a reader's scroll event would. */
+const scrollToRow = (container: HTMLElement, rows: number) =>
+  act(() => {
+    const scroller = getScroller(container);
+    scroller.scrollTop = rows * ROW_HEIGHT;
+    fireEvent.scroll(scroller);
+  });
 
 /** The header text of each rendered row, null for a row without one. */
 const headersByRow = (container: HTMLElement) =>
@@ -33,6 +48,24 @@ afterEach(() => {
 });
 
 describe('group headers', () => {
+  // First in the file: the warning is said once per kind, and the tests below group without the feature.
+  test('getGroupKey without sticky headers in features says once how to add them, and sticks no header', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const messages = makeDays(['mon', 'tue', 'wed'], 10);
+    const list = (stickyGroupHeader?: boolean) => <DayList messages={messages} stickyGroupHeader={stickyGroupHeader} />;
+    const { container, rerender } = render(list(false));
+    const advice = () => warn.mock.calls.map(([text]) => String(text)).filter((text) => text.includes('sticky'));
+    // Headers kept in their rows on purpose: nothing to add.
+    expect(advice()).toEqual([]);
+    rerender(list());
+    rerender(list());
+    scrollToRow(container, 13);
+    expect(container.querySelector('[data-chat-list-sticky-header]')).toBeNull();
+    expect(advice()).toEqual([
+      expect.stringContaining("import { stickyHeaders } from '@chat-list/react/sticky-headers'"),
+    ]);
+  });
+
   test('the first message of each group carries renderGroupHeader(key, that message) in its row', () => {
     const messages = makeDays(['mon', 'tue', 'wed'], 3);
     const { container } = render(
@@ -114,45 +147,24 @@ describe('group headers', () => {
 
   test('scrolling into a group sticks a copy of its header, hidden from screen readers, over the covered own header', () => {
     const messages = makeDays(['mon', 'tue', 'wed'], 10);
-    const { container } = render(
-      <ChatList messages={messages} renderMessage={renderText} getGroupKey={getDay} renderGroupHeader={renderDay} />,
-    );
-    const scroller = getScroller(container);
+    const { container } = render(<DayList messages={messages} features={features} />);
     expect(container.querySelector('[data-chat-list-sticky-header]')).toBeNull();
     // Three rows into Tuesday (rows are ROW_HEIGHT tall in jsdom).
-    act(() => {
-      scroller.scrollTop = 13 * ROW_HEIGHT;
-      fireEvent.scroll(scroller);
-    });
+    scrollToRow(container, 13);
     const stuck = container.querySelector('[data-chat-list-sticky-header]');
     expect(stuck?.textContent).toBe('tue');
     expect(stuck?.getAttribute('aria-hidden')).toBe('true');
     // Back to the very top: Monday's own header is in view, nothing is stuck.
-    act(() => {
-      scroller.scrollTop = 0;
-      fireEvent.scroll(scroller);
-    });
+    scrollToRow(container, 0);
     expect(container.querySelector('[data-chat-list-sticky-header]')).toBeNull();
   });
 
   test('stickyGroupHeader={false} keeps the headers in their rows and sticks none', () => {
     const messages = makeDays(['mon', 'tue'], 10);
-    const { container } = render(
-      <ChatList
-        messages={messages}
-        renderMessage={renderText}
-        getGroupKey={getDay}
-        renderGroupHeader={renderDay}
-        stickyGroupHeader={false}
-      />,
-    );
-    const scroller = getScroller(container);
+    const { container } = render(<DayList messages={messages} stickyGroupHeader={false} features={features} />);
     // Two rows down: the first row (mon's header) is above the viewport, and still rendered
     // behind a scroll down (core overscan.ts keeps 2 rows there).
-    act(() => {
-      scroller.scrollTop = 2 * ROW_HEIGHT;
-      fireEvent.scroll(scroller);
-    });
+    scrollToRow(container, 2);
     expect(container.querySelector('[data-chat-list-sticky-header]')).toBeNull();
     expect(headersByRow(container)[0]).toBe('mon');
   });

@@ -4,11 +4,13 @@ import { afterEach, describe, expect, expectTypeOf, test, vi } from 'vitest';
 import {
   ChatList,
   followWhen,
+  type ChatListFeature,
   type ChatListHandle,
   type ChatListSnapshot,
   type MessageKey,
   type VisibleRange,
 } from '../index';
+import { snapshots } from '../features/snapshots';
 import { turns } from '../features/turns';
 import { VIEWPORT_HEIGHT } from './jsdom-setup';
 import { type Message, makeMessages, renderText } from './test-messages';
@@ -18,9 +20,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderList(messages: Message[] = makeMessages(100)) {
+function renderList(messages: Message[] = makeMessages(100), features?: readonly ChatListFeature[]) {
   const ref = createRef<ChatListHandle<Message>>();
-  const result = render(<ChatList ref={ref} messages={messages} renderMessage={renderText} />);
+  const result = render(<ChatList ref={ref} messages={messages} renderMessage={renderText} features={features} />);
   const handle = ref.current;
   if (handle === null) throw new Error('ref not set after mount');
   const scroller = result.container.querySelector<HTMLElement>('[data-chat-list-scroller]');
@@ -206,26 +208,76 @@ describe('scroll commands', () => {
 });
 
 describe("getSnapshot and initialSnapshot (wiring; the geometry is the browser suite's)", () => {
+  const features = [snapshots];
+  const snapshotAt = (id: string): ChatListSnapshot => ({
+    row: { id, offset: 0 },
+    isAtBottom: false,
+    newestSeenId: id,
+    sizes: [],
+  });
+
+  // First in the file: the warning is said once per kind.
+  test('getSnapshot and initialSnapshot without snapshots in features say once how to add them; getSnapshot is null', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { handle } = renderList(makeMessages(20));
+    expect(handle.getSnapshot()).toBeNull();
+    expect(handle.getSnapshot()).toBeNull();
+    render(<ChatList messages={makeMessages(20)} initialSnapshot={snapshotAt('m3')} renderMessage={renderText} />);
+    const advice = warn.mock.calls.map(([text]) => String(text)).filter((text) => text.includes('snapshots'));
+    expect(advice).toEqual([expect.stringContaining("import { snapshots } from '@chat-list/react/snapshots'")]);
+  });
+
   test('getSnapshot is null without messages and after unmount', () => {
-    expect(renderList([]).handle.getSnapshot()).toBeNull();
+    expect(renderList([], features).handle.getSnapshot()).toBeNull();
     cleanup();
-    const { handle, unmount } = renderList();
+    const { handle, unmount } = renderList(makeMessages(100), features);
     unmount();
     expect(handle.getSnapshot()).toBeNull();
   });
 
+  test('getSnapshot with snapshots records the reader’s row, the edges and the rows measured', () => {
+    const { handle } = renderList(makeMessages(3), features);
+    // jsdom lays the rows out from the top, 50 px each: the list fits, so it is at the bottom.
+    expect(handle.getSnapshot()).toEqual({
+      row: { id: 'm0', offset: 0 },
+      isAtBottom: true,
+      newestSeenId: 'm2',
+      sizes: [
+        ['m0', 50],
+        ['m1', 50],
+        ['m2', 50],
+      ],
+    });
+  });
+
+  test('a reopening at a snapshot restores what the reader had seen, and its heights stand in for estimates', () => {
+    const estimateSize = vi.fn(() => 80);
+    const ref = createRef<ChatListHandle<Message>>();
+    const snapshot = { ...snapshotAt('m60'), sizes: [['m70', 123]] as Array<[MessageKey, number]> };
+    render(
+      <ChatList
+        ref={ref}
+        messages={makeMessages(100)}
+        initialSnapshot={snapshot}
+        estimateSize={estimateSize}
+        renderMessage={renderText}
+        features={features}
+      />,
+    );
+    expect(ref.current!.newestSeenId).toBe('m60');
+    // m70's height came from the snapshot: its estimate was never asked.
+    expect(estimateSize.mock.calls.some((call) => (call as unknown[])[1] === 70)).toBe(false);
+    expect(estimateSize.mock.calls.some((call) => (call as unknown[])[1] === 69)).toBe(true);
+  });
+
   test('a snapshot whose row is not among the messages opens as without one, warning once', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const snapshot: ChatListSnapshot = {
-      row: { id: 'gone', offset: 0 },
-      isAtBottom: false,
-      newestSeenId: 'gone',
-      sizes: [],
-    };
-    const { rerender } = render(
-      <ChatList messages={makeMessages(20)} initialSnapshot={snapshot} renderMessage={renderText} />,
+    const snapshot = snapshotAt('gone');
+    const list = (messages: Message[]) => (
+      <ChatList messages={messages} initialSnapshot={snapshot} renderMessage={renderText} features={features} />
     );
-    rerender(<ChatList messages={makeMessages(30, 1000)} initialSnapshot={snapshot} renderMessage={renderText} />);
+    const { rerender } = render(list(makeMessages(20)));
+    rerender(list(makeMessages(30, 1000)));
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain('initialSnapshot: no message has the key "gone"');
   });

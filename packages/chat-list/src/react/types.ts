@@ -44,7 +44,7 @@ export type ChatListProps<TMessage> = Omit<ChatListBehaviorOptions<TMessage>, 'g
     /**
      * Renders the header of a group (a day: "Today", "Yesterday", a date) of `getGroupKey`: above
      * the group's first message, inside its row, and once more stuck to the top of the list while
-     * the group's first row is scrolled out above (`stickyGroupHeader`). `message` is the group's
+     * the group's first row is scrolled out above (with `stickyHeaders` in `features`). `message` is the group's
      * first message above its row and the message at the top of the viewport when stuck: derive
      * the header from the key or from what every message of the group shares. The stuck copy is
      * hidden from screen readers (the row's own header is read), and the row's own header is

@@ -17,7 +17,6 @@ import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect';
 import { useIsPrerendered } from './useIsPrerendered';
 import { useMessageKeys } from './useMessageKeys';
 import { useRowAttributes } from './useRowAttributes';
-import { useStickyGroupHeader } from './useStickyGroupHeader';
 import { useRenderedRows } from './useRenderedRows';
 import { AFFIX_ESTIMATED_SIZE, useRowEstimates } from './useRowEstimates';
 
@@ -60,15 +59,20 @@ export const useChatList = <TMessage>(hookOptions: UseChatListOptions<TMessage>)
   if (process.env.NODE_ENV !== 'production') warnOfBadOptions(options);
   const safeMessages: readonly TMessage[] = Array.isArray(messages) ? messages : NO_MESSAGES;
   const [chat] = React.useState(createChatListEngine<TMessage>);
-  const [, requestRender] = React.useReducer((renders: number) => renders + 1, 0);
-  const { getGroupKey } = options;
-  const { getKeyAt, getGroupKeyAt } = useMessageKeys(safeMessages, options.getMessageKey, getGroupKey);
+  const [, forceRender] = React.useReducer((renders: number) => renders + 1, 0);
+  // A feature's change that must show in the frame that scrolled (a stuck header) renders at once.
+  const requestRender = React.useCallback(
+    (isNow?: boolean) => (isNow === true ? flushSync(forceRender) : forceRender()),
+    [],
+  );
+  const { getKeyAt, getGroupKeyAt } = useMessageKeys(safeMessages, options.getMessageKey, options.getGroupKey);
 
   const { isEstimateFixed, estimateMessageSize, estimateItemSize } = useRowEstimates<TMessage>({
     messages: safeMessages,
     getKeyAt,
     estimateSize,
     initialSnapshot: options.initialSnapshot,
+    knownSize: chat.knownSizeOf,
     firstMessageRow: chat.firstMessageRow,
   });
 
@@ -117,7 +121,7 @@ export const useChatList = <TMessage>(hookOptions: UseChatListOptions<TMessage>)
     // content may have grown under a pinned list, and rows may have come into view.
     useFlushSync: false,
     onChange: (_instance, isSync) => {
-      if (chat.shouldRenderSynchronously(isSync)) flushSync(requestRender);
+      if (chat.shouldRenderSynchronously(isSync)) flushSync(forceRender);
       chat.onLayoutChange();
     },
     // Past the browser's height cap the scroller holds a window of the content:
@@ -126,22 +130,6 @@ export const useChatList = <TMessage>(hookOptions: UseChatListOptions<TMessage>)
     observeElementRect: chat.observeElementRect,
   });
   chat.adoptVirtualizer(virtualizer);
-
-  const { stickyHeader, sticky } = useStickyGroupHeader<TMessage>({
-    virtualizer,
-    messages: safeMessages,
-    firstMessageRow,
-    getGroupKeyAt,
-    isEnabled: getGroupKey !== undefined && options.stickyGroupHeader !== false,
-    scrollOffset: () => chat.handle.scrollOffset,
-  });
-  const scrollerRef = React.useCallback(
-    (element: HTMLElement | null) => {
-      chat.scrollerRef(element);
-      sticky.scrollerRef(element);
-    },
-    [chat, sticky],
-  );
 
   const initialRenderCount = sanitizeNumber(options.initialRenderCount, INITIAL_RENDER_COUNT_RULE);
   const isPrerendered = useIsPrerendered(chat);
@@ -155,10 +143,7 @@ export const useChatList = <TMessage>(hookOptions: UseChatListOptions<TMessage>)
   }, [chat, safeMessages, hasSuffix, hasPrefix, getKeyAt, isPrerendered]);
   // A commit can grow the content without resizing any observed element (the
   // sized container takes the new total height): pin after every commit too.
-  useIsomorphicLayoutEffect(() => {
-    chat.afterRender();
-    sticky.update(false);
-  });
+  useIsomorphicLayoutEffect(() => chat.afterRender());
   React.useEffect(() => chat.flushBatches());
 
   const virtualItems = !isPrerendered
@@ -183,12 +168,12 @@ export const useChatList = <TMessage>(hookOptions: UseChatListOptions<TMessage>)
 
   return {
     handle: chat.handle,
-    scrollerRef,
+    scrollerRef: chat.scrollerRef,
     contentRef: chat.contentRef,
     sizerRef: chat.sizerRef,
     announcerRef: chat.announcerRef,
-    stickyHeader: isPrerendered ? null : stickyHeader,
-    stickyHeaderRef: sticky.headerRef,
+    stickyHeader: isPrerendered ? null : chat.stuckHeader(),
+    stickyHeaderRef: chat.stickyHeaderRef,
     rows,
     rowsOffset: rows.find((row) => !row.isDetached)?.start ?? 0,
     totalSize: scrollSizeIn(chat.scrollSpace(), chat.contentSize()),

@@ -1,6 +1,6 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
 import type { GroupKey, MessageKey } from '../core';
-import type { StuckGroupHeader } from '../dom/sticky-group-header';
+import type { StuckGroupHeader } from '../dom/features';
 import type { ChatListBehaviorOptions, ChatListHandle } from '../dom/types';
 import type { MessageKeyProps } from './types';
 
@@ -108,8 +108,8 @@ export interface UseChatListResult<TMessage> {
    */
   sizerRef: (element: HTMLElement | null) => void;
   /**
-   * The group whose header sticks to the top of the list (`getGroupKey`), or null while none
-   * does: render its header in a zero-height `position: sticky; top: 0` element at the start of
+   * The group whose header sticks to the top of the list (`getGroupKey`, with `stickyHeaders` in
+   * `features`), or null while none does: render its header in a zero-height `position: sticky; top: 0` element at the start of
    * the scroller, inside an element given `stickyHeaderRef`. Updated in the frame that scrolled.
    */
   stickyHeader: StuckGroupHeader<TMessage> | null;

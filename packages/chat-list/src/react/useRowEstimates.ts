@@ -21,35 +21,36 @@ interface RowEstimatesInputs<TMessage> {
   messages: readonly TMessage[];
   getKeyAt: (index: number) => MessageKey;
   estimateSize: ChatListBehaviorOptions<TMessage>['estimateSize'];
+  /** Told apart by identity only: a new snapshot brings new known heights. */
   initialSnapshot: ChatListBehaviorOptions<TMessage>['initialSnapshot'];
+  /** A height known for a message before it is measured (a snapshot's, as the features answer), or undefined. */
+  knownSize: (key: MessageKey) => number | undefined;
   /** The row of `messages[0]` among TanStack's rows, as of this render (read when TanStack asks). */
   firstMessageRow: () => number;
 }
 
 /**
  * The heights TanStack lays rows out at until they are measured: the app's `estimateSize`
- * (checked), a snapshot's measured heights for its rows, the default without either.
+ * (checked), a snapshot's measured heights for its rows (with `snapshots`), the default without
+ * either.
  */
 export const useRowEstimates = <TMessage>({
   messages,
   getKeyAt,
   estimateSize,
   initialSnapshot,
+  knownSize,
   firstMessageRow,
 }: RowEstimatesInputs<TMessage>) => {
-  // A snapshot's measured heights stand in for the estimates of its rows, so that a reopened
-  // conversation puts the reader's row on its pixel in the first frame.
-  const snapshotSizes = React.useMemo(
-    () => (initialSnapshot === undefined ? undefined : new Map(initialSnapshot.sizes)),
-    [initialSnapshot],
-  );
   // TanStack asks every row's estimate: without an estimate of the app's or a snapshot, no
   // message is read.
-  const isEstimateFixed = estimateSize === undefined && snapshotSizes === undefined;
+  const isEstimateFixed = estimateSize === undefined && initialSnapshot === undefined;
   const estimateMessageSize = React.useCallback(
     (index: number): number => {
       if (isEstimateFixed) return DEFAULT_ESTIMATED_SIZE;
-      const measured = snapshotSizes?.get(getKeyAt(index));
+      // A snapshot's measured heights stand in for the estimates of its rows, so that a reopened
+      // conversation puts the reader's row on its pixel in the first frame.
+      const measured = initialSnapshot === undefined ? undefined : knownSize(getKeyAt(index));
       if (measured !== undefined) return measured;
       const message = messages[index];
       // Without `estimateSize` (or for a hole) the estimate is missing, which sanitizes to the default.
@@ -60,7 +61,7 @@ export const useRowEstimates = <TMessage>({
       }
       return size;
     },
-    [isEstimateFixed, estimateSize, messages, snapshotSizes, getKeyAt],
+    [isEstimateFixed, estimateSize, messages, initialSnapshot, knownSize, getKeyAt],
   );
   // Asked after `chat.update` of this render, which places the first message among the rows.
   const estimateItemSize = React.useCallback(

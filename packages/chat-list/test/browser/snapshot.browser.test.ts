@@ -40,7 +40,7 @@ const reopenWithSnapshot = (fixture: FixturePage, snapshot: unknown, arrived: nu
 
 describe('getSnapshot and initialSnapshot', () => {
   it('reopens a conversation at the same row and pixel, with the messages that arrived meanwhile unseen', async () => {
-    const fixture = await browser.open('count=300');
+    const fixture = await browser.open('count=300&snapshots=1');
     const { scrollHeight, clientHeight } = await fixture.settled();
     // Somewhere in the middle, at an offset that cuts a row.
     await fixture.scrollTo(Math.round((scrollHeight - clientHeight) * 0.55) + 13);
@@ -73,7 +73,7 @@ describe('getSnapshot and initialSnapshot', () => {
   });
 
   it('reopens a conversation left at the bottom at the bottom when nothing arrived', async () => {
-    const fixture = await browser.open('count=300');
+    const fixture = await browser.open('count=300&snapshots=1');
     await fixture.settled();
     const snapshot = await fixture.run<{ row: { id: string } }>('window.fixture.handle.getSnapshot()');
     await openOtherConversation(fixture);
@@ -88,7 +88,7 @@ describe('getSnapshot and initialSnapshot', () => {
   });
 
   it('opens at the bottom when the snapshot row is not among the messages', async () => {
-    const fixture = await browser.open('count=300');
+    const fixture = await browser.open('count=300&snapshots=1');
     await fixture.settled();
     await fixture.run(`(() => {
       window.fixture.setInitialSnapshot({ row: { id: 'gone', offset: 0 }, isAtBottom: false, newestSeenId: undefined, sizes: [] });

@@ -44,7 +44,15 @@ describe('dist of @chat-list/react', () => {
       for (const condition of conditions) visit(target[condition]!, `${path}.${condition}`);
     };
     for (const [subpath, target] of Object.entries(manifest.exports)) visit(target, subpath);
-    expect(Object.keys(manifest.exports)).toEqual(['.', './testing', './read-receipts', './turns', './package.json']);
+    expect(Object.keys(manifest.exports)).toEqual([
+      '.',
+      './testing',
+      './read-receipts',
+      './turns',
+      './sticky-headers',
+      './snapshots',
+      './package.json',
+    ]);
   });
 
   test('manifest: ESM package, tree-shakable, dist only, React 18 and 19 as peers, TanStack as a dependency', () => {

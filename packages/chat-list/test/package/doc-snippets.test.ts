@@ -46,6 +46,8 @@ const OPTIONS: ts.CompilerOptions = {
     '@chat-list/react': [join(PACKAGE_DIR, 'src', 'index.ts')],
     '@chat-list/react/testing': [join(PACKAGE_DIR, 'src', 'testing', 'index.ts')],
     '@chat-list/react/read-receipts': [join(PACKAGE_DIR, 'src', 'features', 'read-receipts.ts')],
+    '@chat-list/react/snapshots': [join(PACKAGE_DIR, 'src', 'features', 'snapshots.ts')],
+    '@chat-list/react/sticky-headers': [join(PACKAGE_DIR, 'src', 'features', 'sticky-headers.ts')],
     '@chat-list/sample-data': [join(REPO_DIR, 'packages', 'sample-data', 'src', 'index.ts')],
   },
 };

@@ -135,8 +135,17 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // TanStack's offset up to a pixel from the scroller's), to 20.65 kB, 18.26 kB, 21.85 kB, 23.09 kB
 // and 33.02 kB; Shift+Tab that WebKitGTK leaves unnamed, to 20.66 kB (`ChatList` alone), 21.86 kB
 // (with turns), 23.11 kB and 33.04 kB; a bottom command clamped on its target keeping its place,
-// a few bytes more (20.67 kB, 18.27 kB, 21.86 kB). The sticky group header, the scaled space, snapshots and smooth
-// following are the next candidates.
+// a few bytes more (20.67 kB, 18.27 kB, 21.86 kB). The sticky group header became the third
+// feature (`@chat-list/react/sticky-headers`): the features are told of every scroll and every
+// render, may ask for a render, read the groups and answer the stuck header. `ChatList` alone
+// 20.67 → 20.17 kB, `useChatList` alone 18.27 → 17.73 kB, `ChatList` with sticky headers
+// 20.64 kB, everything (now with it) 23.11 → 23.08 kB and 33.04 → 33.03 kB. Snapshots became the
+// fourth (`@chat-list/react/snapshots`): the opening asks the features where to open, the
+// estimates ask them for known heights, the handle asks them for the snapshot; the context reads
+// the rendered rows, the reader's row, the bottom edge and what was seen. `ChatList` alone
+// 20.17 → 20.04 kB, `useChatList` alone 17.73 → 17.60 kB, `ChatList` with snapshots 20.34 kB;
+// everything (now with it) 23.08 → 23.24 kB and 33.03 → 33.17 kB, the boundary's cost. The
+// scaled space and smooth following are the next candidates.
 // The 6 kB and 16 kB bars are retired: they pushed towards shorter source. The bars now are per
 // entry, with React and TanStack Virtual external: everything the package exports together no
 // larger than the 17.2 kB it was when they were set, `ChatList` with its defaults ≤ 14 kB and
@@ -149,6 +158,8 @@ const EVERYTHING = [
   "export * from './dist/index.js';",
   "export { readReceipts } from './dist/read-receipts.js';",
   "export { turns } from './dist/turns.js';",
+  "export { stickyHeaders } from './dist/sticky-headers.js';",
+  "export { snapshots } from './dist/snapshots.js';",
 ].join(' ');
 const BUDGETS = [
   {
@@ -156,21 +167,21 @@ const BUDGETS = [
     entry: EVERYTHING,
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 23114,
+    ceiling: 23240,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 20665,
+    ceiling: 20038,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 18269,
+    ceiling: 17601,
   },
   {
     // What read receipts add to `ChatList`: the difference from 'ChatList alone' is the feature's cost.
@@ -178,7 +189,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { readReceipts } from './dist/read-receipts.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21275,
+    ceiling: 20643,
   },
   {
     // What turns add to `ChatList`.
@@ -186,14 +197,30 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { turns } from './dist/turns.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21861,
+    ceiling: 21215,
+  },
+  {
+    // What sticky group headers add to `ChatList`.
+    name: 'ChatList with sticky headers, React and TanStack Virtual external',
+    entry: "export { ChatList } from './dist/index.js'; export { stickyHeaders } from './dist/sticky-headers.js';",
+    external: EXTERNAL,
+    bar: undefined,
+    ceiling: 20511,
+  },
+  {
+    // What snapshots add to `ChatList`.
+    name: 'ChatList with snapshots, React and TanStack Virtual external',
+    entry: "export { ChatList } from './dist/index.js'; export { snapshots } from './dist/snapshots.js';",
+    external: EXTERNAL,
+    bar: undefined,
+    ceiling: 20345,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: EVERYTHING,
     external: REACT,
     bar: undefined,
-    ceiling: 33040,
+    ceiling: 33171,
   },
 ];
 

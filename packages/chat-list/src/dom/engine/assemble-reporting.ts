@@ -11,7 +11,6 @@ import { createOpeningWindow } from './opening-window';
 import type { EngineParts } from './parts';
 import { createReporting } from './reporting';
 import { createScrollerEvents } from './scroller-events';
-import { createSnapshots } from './snapshot';
 
 /**
  * The modules that tell the app about the list and take its requests: the edges, what is in view,
@@ -47,6 +46,15 @@ export const assembleReporting = <TMessage>(parts: EngineParts<TMessage>): void 
     isMovingToTarget: () => parts.ownership.current.kind === 'command',
     canReadView: isReportable,
     getVisibleRange: (): VisibleRange | null => parts.reporting.getVisibleRange(),
+    groupKeyAt: (index) => host.renderInputs.getGroupKeyAt(index),
+    render: (isNow) => host.renderInputs.requestRender(isNow),
+    renderedRows: () => host.listVirtualizer.getVirtualItems(),
+    readerRow: () => {
+      const row = parts.readingAnchor.findCurrent();
+      return row && { index: row.index, offset: row.distance };
+    },
+    isAtBottom: () => parts.listHandle.isAtBottom,
+    newestSeenId: () => parts.reporting.seen.newestSeenKey,
   });
   parts.reporting = createReporting<TMessage>({
     ...view,
@@ -58,17 +66,10 @@ export const assembleReporting = <TMessage>(parts: EngineParts<TMessage>): void 
     findCurrentTurn: () => parts.featureSet.ask((feature) => feature.findCurrentTurn?.()) ?? -1,
     onReported: () => parts.listState.refresh(),
   });
-  parts.snapshots = createSnapshots<TMessage>({
-    ...view,
-    findReaderRow: () => parts.readingAnchor.findCurrent(),
-    isAtBottom: (): boolean => parts.listHandle.isAtBottom,
-    newestSeenKey: () => parts.reporting.seen.newestSeenKey,
-    restoreNewestSeen: (index) => parts.reporting.seen.restoreNewestSeen(index, host.renderInputs.getKeyAt),
-    commands: parts.scrollCommands,
-  });
   parts.conversationOpening = createOpening<TMessage>({
     ...view,
-    reopenSnapshot: parts.snapshots.reopen,
+    findOpening: () => parts.featureSet.ask((feature) => feature.findOpening?.()) ?? null,
+    restoreNewestSeen: (index) => parts.reporting.seen.restoreNewestSeen(index, host.renderInputs.getKeyAt),
     findLastTurn: () => parts.featureSet.ask((feature) => feature.findLastTurn?.()) ?? null,
     commands: parts.scrollCommands,
   });
@@ -94,6 +95,7 @@ export const assembleReporting = <TMessage>(parts: EngineParts<TMessage>): void 
       const rowsEnd = host.listVirtualizer.getTotalSize();
       parts.featureSet.each((feature) => feature.onReaderIntent?.(rowsEnd));
     },
+    noteScrolled: () => parts.featureSet.each((feature) => feature.onScroll?.()),
     holdGlide: () => parts.followGlide.holdForReader(),
     recheckRead: () => parts.reporting.recheckRead(),
     stopReporting: () => parts.reporting.stop(),
@@ -115,7 +117,7 @@ const assembleHandle = <TMessage>(parts: EngineParts<TMessage>, hasOpened: () =>
     isScrolling: () => parts.scrollerEvents.isScrolling,
     findTurnTarget: (target) => parts.featureSet.ask((feature) => feature.findTurnTarget?.(target)) ?? null,
     remeasure: () => parts.tanstackBridge.remeasure(),
-    getSnapshot: () => parts.snapshots.get(),
+    getSnapshot: () => parts.featureSet.ask((feature) => feature.getSnapshot?.()),
     dispatch: parts.ownership.dispatch,
     writer: parts.scrollWriter,
     scrollerOffset: () => parts.scaledSpace.state.scrollerOffset,

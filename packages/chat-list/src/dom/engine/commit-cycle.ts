@@ -306,6 +306,7 @@ const createRenderSyncs = <TMessage>(parts: EngineParts<TMessage>, syncs: Commit
       parts.reporting.reportTurnIfOptionsChanged();
       if (host.isListMounted) parts.openingWindow.afterRender();
       parts.openingWindow.runWaitingCommands();
+      parts.featureSet.each((feature) => feature.onRender?.());
     },
   };
 };

@@ -7,7 +7,7 @@ import {
   type ScrollTarget,
 } from '../../core';
 import { toMotionBehavior } from '../accessibility';
-import { warnOnce } from '../dev-warnings';
+import { SNAPSHOTS_MISSING, SNAPSHOTS_MISSING_KIND, warnOnce } from '../dev-warnings';
 import type { TurnTarget } from '../features';
 import type { ChatListHandle, ChatListSnapshot, ScrollToEdgeOptions, ScrollToMessageOptions } from '../types';
 import type { Commands } from './commands';
@@ -16,6 +16,8 @@ import type { createReporting } from './reporting';
 import type { ScrollWriter } from './scroll-writer';
 import type { KernelView } from './kernel-view';
 import type { ListState } from './list-state';
+
+declare const process: { env: { NODE_ENV?: string } };
 
 /** What the handle reads from the kernel, and the modules whose commands it hands out. */
 export interface HandleHost<TMessage> extends Pick<
@@ -33,7 +35,8 @@ export interface HandleHost<TMessage> extends Pick<
   isScrolling: () => boolean;
   findTurnTarget: (target: 'previous' | 'next' | MessageKey) => TurnTarget | null;
   remeasure: () => void;
-  getSnapshot: () => ChatListSnapshot | null;
+  /** The features' snapshot; undefined when none takes snapshots. */
+  getSnapshot: () => ChatListSnapshot | null | undefined;
   /** An app's raw move ends whatever command was under way. */
   dispatch: (event: ScrollOwnerEvent) => void;
   /** The raw move goes through the writer, as every write does. */
@@ -173,7 +176,13 @@ export const createHandle = <TMessage>(host: HandleHost<TMessage>): ChatListHand
     },
     getScrollElement: () => host.scroller(),
     remeasure: host.remeasure,
-    getSnapshot: host.getSnapshot,
+    getSnapshot() {
+      if (!host.isMounted() || host.scroller() === null) return null;
+      const snapshot = host.getSnapshot();
+      if (snapshot !== undefined) return snapshot;
+      if (process.env.NODE_ENV !== 'production') warnOnce(SNAPSHOTS_MISSING, SNAPSHOTS_MISSING_KIND);
+      return null;
+    },
     get currentTurnId() {
       return reporting.currentTurnKey();
     },

@@ -11,8 +11,12 @@ export interface RenderInputs<TMessage> {
   hasSuffix: boolean;
   /** The group key of `messages[index]` (`getGroupKey`, checked); always undefined without groups. */
   getGroupKeyAt: (index: number) => GroupKey | undefined;
-  /** Renders the list again (the hook's state setter): the engine ends its opening window with it. */
-  requestRender: () => void;
+  /**
+   * Renders the list again (the hook's state setter): the engine ends its opening window with it.
+   * `isNow`: before it returns (`flushSync`), for a feature's change that must show in the frame
+   * that scrolled.
+   */
+  requestRender: (isNow?: boolean) => void;
 }
 
 /** A render's inputs as the engine lays them out: where its first message is among TanStack's rows (core `rows.ts`). */

@@ -1,6 +1,6 @@
 import { findKey } from '../../core';
 import { warnOnce } from '../dev-warnings';
-import type { TurnTarget } from '../features';
+import type { FeatureOpening, TurnTarget } from '../features';
 import type { Commands } from './commands';
 import type { KernelView } from './kernel-view';
 
@@ -8,15 +8,17 @@ declare const process: { env: { NODE_ENV?: string } };
 
 /** What the opening reads from the kernel, and the commands it starts. */
 export interface OpeningHost<TMessage> extends Pick<KernelView<TMessage>, 'options' | 'messages' | 'getKeyAt'> {
-  /** Reopens at `initialSnapshot`; null when there is none to reopen at (engine/snapshot.ts). */
-  reopenSnapshot: () => Promise<boolean> | null;
+  /** Where a feature opens the conversation (a snapshot's row), or null. */
+  findOpening: () => FeatureOpening | null;
+  /** The newest message the reader had seen where a feature reopens is seen again. */
+  restoreNewestSeen: (index: number) => void;
   findLastTurn: () => TurnTarget | null;
   /** The commands module: the opening is a command like any other. */
   commands: Pick<Commands, 'start' | 'scrollToBottom' | 'scrollToRowOffset' | 'aimAtMessage'>;
 }
 
 /**
- * Where a new conversation opens: at a snapshot's row (`initialSnapshot`), at a message
+ * Where a new conversation opens: where a feature says (a snapshot's row), at a message
  * (`initialAnchor`), at the last turn's start (`initialAnchor: 'last-turn'`), or at its newest
  * message. The opening is a command like any other. Owns nothing.
  */
@@ -39,8 +41,14 @@ export const createOpening = <TMessage>(host: OpeningHost<TMessage>) => {
    * newer messages follow by the policy's rule for a reader who scrolled up.
    */
   const openConversation = (): Promise<boolean> => {
-    const snapshotOpening = host.reopenSnapshot();
-    if (snapshotOpening !== null) return snapshotOpening;
+    const opening = host.findOpening();
+    if (opening !== null) {
+      if (opening.newestSeenIndex !== -1) host.restoreNewestSeen(opening.newestSeenIndex);
+      const { at } = opening;
+      return at === 'bottom'
+        ? host.commands.scrollToBottom('auto', 'opening')
+        : host.commands.scrollToRowOffset(at.index, at.offset, 'auto', 'opening');
+    }
     const anchor = host.options().initialAnchor;
     if (anchor === 'last-turn') return openAtLastTurn();
     const getKeyAt = host.getKeyAt;

@@ -22,7 +22,6 @@ import type { createRowMeasuring } from './row-measuring';
 import type { createScaledSpace } from './scaled-space';
 import type { ScrollWriter } from './scroll-writer';
 import type { createScrollerEvents } from './scroller-events';
-import type { createSnapshots } from './snapshot';
 import type { createTanstackBridge } from './tanstack-bridge';
 
 /**
@@ -99,8 +98,6 @@ export interface EngineParts<TMessage> {
   featureSet: FeatureSet;
   /** What the list tells the app about what is in view. */
   reporting: ReturnType<typeof createReporting<TMessage>>;
-  /** `getSnapshot()` and `initialSnapshot`. */
-  snapshots: ReturnType<typeof createSnapshots<TMessage>>;
   /** Where a new conversation opens. */
   conversationOpening: ReturnType<typeof createOpening<TMessage>>;
   /** The list's imperative handle. */

@@ -46,6 +46,8 @@ export interface ScrollerEventsHost<TMessage> extends Pick<
   remeasureRenderedRows: () => void;
   /** The reader took the scroll position: the features are told (a turn held at the top lets go). */
   noteReaderIntent: () => void;
+  /** A scroll event was read, whoever made it: the features are told (a stuck header looks again). */
+  noteScrolled: () => void;
   holdGlide: () => void;
   recheckRead: () => void;
   stopReporting: () => void;
@@ -249,11 +251,14 @@ export const createScrollerEvents = <TMessage>(host: ScrollerEventsHost<TMessage
     detachScroller?.();
     if (element === null) return;
     element.addEventListener('scroll', onScroll, { passive: true });
+    // After ours, for every scroll event: also one that the growth clamp's return explains.
+    element.addEventListener('scroll', host.noteScrolled, { passive: true });
     for (const type of INTENT_EVENTS) element.addEventListener(type, onUserIntent, { passive: true });
     element.ownerDocument.addEventListener('visibilitychange', host.recheckRead);
     const stopObserving = observeResize(element, () => onViewportResize(host, element));
     detachScroller = () => {
       element.removeEventListener('scroll', onScroll);
+      element.removeEventListener('scroll', host.noteScrolled);
       for (const type of INTENT_EVENTS) element.removeEventListener(type, onUserIntent);
       element.ownerDocument.removeEventListener('visibilitychange', host.recheckRead);
       host.stopReporting();
