@@ -122,9 +122,10 @@ export const INTERNAL_PROPERTIES = [
   'waitingCommands',
   'opensAtNewest',
   'requestRender',
-  // an anchored offset the estimated content clamped (src/dom/chat-list-engine.ts, `clampedAnchor`)
+  // an anchored offset the estimated content clamped (src/core/reading-anchor.ts, `PlannedAnchorOffset`)
   'anchoredOffset',
   'plannedOffset',
+  'clampedFrom',
   // the kernel's modules and their hosts (src/dom/engine/)
   'setModelOffset',
   'noteKnownOffset',
@@ -216,6 +217,9 @@ export const INTERNAL_PROPERTIES = [
   'mayHoldTurn',
   'followsSuffix',
   'hasPrepended',
+  'readsEdges',
+  'isLayoutKept',
+  'isListAtRest',
   'syncPolicy',
   'onCommandEnded',
   'applyEffect',

@@ -144,8 +144,11 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // estimates ask them for known heights, the handle asks them for the snapshot; the context reads
 // the rendered rows, the reader's row, the bottom edge and what was seen. `ChatList` alone
 // 20.17 → 20.04 kB, `useChatList` alone 17.73 → 17.60 kB, `ChatList` with snapshots 20.34 kB;
-// everything (now with it) 23.08 → 23.24 kB and 33.03 → 33.17 kB, the boundary's cost. The
-// scaled space and smooth following are the next candidates.
+// everything (now with it) 23.08 → 23.24 kB and 33.03 → 33.17 kB, the boundary's cost. A
+// reading anchor clamped at the content's top settled once the rows above are measured (a
+// replaced message above the reader moved them 34 px), a smooth command's jump rendering its
+// rows, and a streamed token's commit skipping the edges, to 20.16 kB (`ChatList` alone),
+// 17.71 kB, 23.35 kB and 33.32 kB. The scaled space and smooth following are the next candidates.
 // The 6 kB and 16 kB bars are retired: they pushed towards shorter source. The bars now are per
 // entry, with React and TanStack Virtual external: everything the package exports together no
 // larger than the 17.2 kB it was when they were set, `ChatList` with its defaults ≤ 14 kB and
@@ -167,21 +170,21 @@ const BUDGETS = [
     entry: EVERYTHING,
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 23240,
+    ceiling: 23350,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 20038,
+    ceiling: 20155,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 17601,
+    ceiling: 17710,
   },
   {
     // What read receipts add to `ChatList`: the difference from 'ChatList alone' is the feature's cost.
@@ -189,7 +192,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { readReceipts } from './dist/read-receipts.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 20643,
+    ceiling: 20763,
   },
   {
     // What turns add to `ChatList`.
@@ -197,7 +200,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { turns } from './dist/turns.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21215,
+    ceiling: 21334,
   },
   {
     // What sticky group headers add to `ChatList`.
@@ -205,7 +208,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { stickyHeaders } from './dist/sticky-headers.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 20511,
+    ceiling: 20627,
   },
   {
     // What snapshots add to `ChatList`.
@@ -213,14 +216,14 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { snapshots } from './dist/snapshots.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 20345,
+    ceiling: 20461,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: EVERYTHING,
     external: REACT,
     bar: undefined,
-    ceiling: 33171,
+    ceiling: 33315,
   },
 ];
 
