@@ -5,9 +5,10 @@
 // script (it read geometry after a write); the others are the frame's own. The trace's own cost
 // makes every figure larger than the stream scenario's; compare implementations, not runs.
 //
-//   node profile.mjs [--impls=ours,virtua] [--counts=1000,100000] [--tokens=200] [--runs=3] [--json=out.json]
+//   node profile.mjs [--impls=ours,virtua] [--counts=1000,100000] [--tokens=200] [--runs=3] [--json=out.json] [--page=dir]
 //
-// Expects the bench page to be built (page/dist). Prints one markdown table per count.
+// Expects the bench page to be built (page/dist, or the folder `--page` names: a page built from
+// another commit, to compare two versions of the list in one run). Prints one markdown table per count.
 import { launchChromium, serveStatic } from '@chat-list/browser-harness';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -108,7 +109,7 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-const server = await serveStatic(here('page/dist'));
+const server = await serveStatic(args.page ?? here('page/dist'));
 const browser = await launchChromium();
 const results = {};
 try {
