@@ -294,11 +294,28 @@ export class FixturePage {
     return outcome.metrics;
   }
 
-  /** Scrolls like a reader: a real wheel event over the list, so user-intent handling sees it. */
+  /**
+   * Scrolls like a reader: a real wheel event over the list, so user-intent handling sees it.
+   * Resolves once the page has received it: Firefox's driver (WebDriver BiDi) returns before
+   * the event is dispatched, and a wheel at the bottom, which scrolls nothing, left the next
+   * step (a reply shrinking under a turn the wheel let go of) to run before the list saw it.
+   */
   async wheel(deltaY: number): Promise<void> {
     const centre = await this.scrollerCentre();
+    const before = await this.page.evaluate(() => {
+      const counter = window as unknown as { wheelsReceived?: number };
+      if (counter.wheelsReceived === undefined) {
+        counter.wheelsReceived = 0;
+        window.addEventListener('wheel', () => (counter.wheelsReceived! += 1), { capture: true, passive: true });
+      }
+      return counter.wheelsReceived;
+    });
     await this.page.mouse.move(centre.x, centre.y);
     await this.page.mouse.wheel(0, deltaY);
+    await this.page.waitForFunction(
+      (count) => (window as unknown as { wheelsReceived: number }).wheelsReceived > count,
+      before,
+    );
   }
 
   /** The scroller's centre in the page's CSS pixels, rounded: where a gesture over the list starts. */
