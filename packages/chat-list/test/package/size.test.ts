@@ -135,7 +135,10 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // TanStack's offset up to a pixel from the scroller's), to 20.65 kB, 18.26 kB, 21.85 kB, 23.09 kB
 // and 33.02 kB; Shift+Tab that WebKitGTK leaves unnamed, to 20.66 kB (`ChatList` alone), 21.86 kB
 // (with turns), 23.11 kB and 33.04 kB; a bottom command clamped on its target keeping its place,
-// a few bytes more (20.67 kB, 18.27 kB, 21.86 kB). The sticky group header, the scaled space, snapshots and smooth
+// a few bytes more (20.67 kB, 18.27 kB, 21.86 kB). A command to a message written on the device
+// pixel nearest its target (Firefox's rounding put it 0.6 px off), and a row that reaches half a
+// pixel or less into the view not counted as visible: 20.75 kB, 18.36 kB, 21.95 kB, 23.20 kB and
+// 33.13 kB. The sticky group header, the scaled space, snapshots and smooth
 // following are the next candidates.
 // The 6 kB and 16 kB bars are retired: they pushed towards shorter source. The bars now are per
 // entry, with React and TanStack Virtual external: everything the package exports together no
@@ -156,21 +159,21 @@ const BUDGETS = [
     entry: EVERYTHING,
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 23114,
+    ceiling: 23203,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 20665,
+    ceiling: 20753,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 18269,
+    ceiling: 18363,
   },
   {
     // What read receipts add to `ChatList`: the difference from 'ChatList alone' is the feature's cost.
@@ -178,7 +181,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { readReceipts } from './dist/read-receipts.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21275,
+    ceiling: 21374,
   },
   {
     // What turns add to `ChatList`.
@@ -186,14 +189,14 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { turns } from './dist/turns.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21861,
+    ceiling: 21950,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: EVERYTHING,
     external: REACT,
     bar: undefined,
-    ceiling: 33040,
+    ceiling: 33128,
   },
 ];
 
