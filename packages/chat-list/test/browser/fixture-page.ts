@@ -145,7 +145,16 @@ export function useFixtureBrowser(): FixtureBrowser {
   // extra pages close after it, and the next test navigates the reusable one.
   const openedThisTest: FixturePage[] = [];
   afterEach(async (context) => {
-    await saveEngineTraces(context.task, openedThisTest.splice(0));
+    // A test that failed may have left its page stuck: WebKit under a loaded Xvfb stopped painting
+    // frames, a script waiting for one never returned, and every later test of the worker queued
+    // behind it on the same WebDriver session until the file had used up its time (a whole file's
+    // tests, 120 s each). The next test gets a new page.
+    if (context.task.result?.state === 'fail') {
+      await shared.reusablePage?.close().catch(() => undefined);
+    } else {
+      await saveEngineTraces(context.task, openedThisTest.splice(0));
+    }
+    openedThisTest.length = 0;
     isReusablePageTaken = false;
     await Promise.all(extraPages.splice(0).map((page) => page.close().catch(() => undefined)));
   });
