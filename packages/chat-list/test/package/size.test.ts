@@ -138,7 +138,8 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // a few bytes more (20.67 kB, 18.27 kB, 21.86 kB). A command to a message written on the device
 // pixel nearest its target (Firefox's rounding put it 0.6 px off), and a row that reaches half a
 // pixel or less into the view not counted as visible: 20.75 kB, 18.36 kB, 21.95 kB, 23.20 kB and
-// 33.13 kB. The sticky group header, the scaled space, snapshots and smooth
+// 33.13 kB; the last message spanning the top left to grow downwards, to 20.79 kB, 18.40 kB,
+// 21.99 kB, 23.25 kB and 33.17 kB. The sticky group header, the scaled space, snapshots and smooth
 // following are the next candidates.
 // The 6 kB and 16 kB bars are retired: they pushed towards shorter source. The bars now are per
 // entry, with React and TanStack Virtual external: everything the package exports together no
@@ -159,21 +160,21 @@ const BUDGETS = [
     entry: EVERYTHING,
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 23203,
+    ceiling: 23247,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 20753,
+    ceiling: 20787,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 18363,
+    ceiling: 18396,
   },
   {
     // What read receipts add to `ChatList`: the difference from 'ChatList alone' is the feature's cost.
@@ -181,7 +182,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { readReceipts } from './dist/read-receipts.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21374,
+    ceiling: 21408,
   },
   {
     // What turns add to `ChatList`.
@@ -189,14 +190,14 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { turns } from './dist/turns.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21950,
+    ceiling: 21991,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: EVERYTHING,
     external: REACT,
     bar: undefined,
-    ceiling: 33128,
+    ceiling: 33170,
   },
 ];
 
