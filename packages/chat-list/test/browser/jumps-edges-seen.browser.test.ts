@@ -147,55 +147,66 @@ describe('jumps', () => {
     it(`paints rows across the whole viewport in every frame on the way of a smooth command ${direction} across 10 000 messages, and lands`, async () => {
       const fixture = await browser.open('count=10000');
       await fixture.settled();
-      if (direction === 'down') {
-        expect(await fixture.run("window.fixture.handle.scrollToIndex(50, { align: 'start' })")).toBe(true);
-        await fixture.settled();
-      }
-      // Each frame while the command runs: whether a row is under the viewport's top, middle and
-      // bottom lines, 4 px in (the list may stand within the 1.5 px edge tolerance of the bottom).
-      const { samples, landed } = await fixture.page.evaluate(
-        (source) =>
-          new Promise<{ samples: { offset: number; isBlank: boolean }[]; landed: boolean }>((resolve) => {
-            const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
-            const samples: { offset: number; isBlank: boolean }[] = [];
-            let done = false;
-            const sample = () => {
-              const box = scroller.getBoundingClientRect();
-              const x = box.left + box.width / 2;
-              const isBlank = [box.top + 4, box.top + box.height / 2, box.bottom - 4].some(
-                (y) => !document.elementFromPoint(x, y)?.closest('[data-index]'),
-              );
-              samples.push({ offset: scroller.scrollTop, isBlank });
-              if (!done) requestAnimationFrame(sample);
-            };
-            const result = new Function('handle', `return handle.${source}`)(window.fixture.handle) as
-              Promise<boolean> | undefined;
-            const promise =
-              result ??
-              new Promise<boolean>((atTop) => {
-                const watchTop = () => (scroller.scrollTop < 1 ? atTop(true) : requestAnimationFrame(watchTop));
-                requestAnimationFrame(watchTop);
+      // How many frames a glide paints is the frame rate's: WebKit rendering in software under a
+      // loaded Xvfb painted one or two, or none before the glide had landed. Such a trial checks
+      // nothing, and the command is given again; what matters is that frames painted on the way
+      // were checked.
+      for (let trial = 1; ; trial++) {
+        if (direction === 'down') {
+          expect(await fixture.run("window.fixture.handle.scrollToIndex(50, { align: 'start' })")).toBe(true);
+          await fixture.settled();
+        } else if (trial > 1) {
+          expect(await fixture.run('window.fixture.handle.scrollToBottom()')).toBe(true);
+          await fixture.settled();
+        }
+        // Each frame while the command runs: whether a row is under the viewport's top, middle and
+        // bottom lines, 4 px in (the list may stand within the 1.5 px edge tolerance of the bottom).
+        const { samples, landed } = await fixture.page.evaluate(
+          (source) =>
+            new Promise<{ samples: { offset: number; isBlank: boolean }[]; landed: boolean }>((resolve) => {
+              const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+              const samples: { offset: number; isBlank: boolean }[] = [];
+              let done = false;
+              const sample = () => {
+                const box = scroller.getBoundingClientRect();
+                const x = box.left + box.width / 2;
+                const isBlank = [box.top + 4, box.top + box.height / 2, box.bottom - 4].some(
+                  (y) => !document.elementFromPoint(x, y)?.closest('[data-index]'),
+                );
+                samples.push({ offset: scroller.scrollTop, isBlank });
+                if (!done) requestAnimationFrame(sample);
+              };
+              const result = new Function('handle', `return handle.${source}`)(window.fixture.handle) as
+                Promise<boolean> | undefined;
+              const promise =
+                result ??
+                new Promise<boolean>((atTop) => {
+                  const watchTop = () => (scroller.scrollTop < 1 ? atTop(true) : requestAnimationFrame(watchTop));
+                  requestAnimationFrame(watchTop);
+                });
+              requestAnimationFrame(sample);
+              void promise.then((landed) => {
+                done = true;
+                resolve({ samples, landed });
               });
-            requestAnimationFrame(sample);
-            void promise.then((landed) => {
-              done = true;
-              resolve({ samples, landed });
-            });
-          }),
-        command,
-      );
-      expect(landed, 'the command landed').toBe(true);
-      // On the way: the frames before the list stands at its target. The frames at the target
-      // are the landing's, where the rows it brought into view are measured: at a 1.5 pixel ratio
-      // the bottom's landing still paints one frame with a 24 px strip below the last message,
-      // a defect of its own (the content's estimated end, not the glide).
-      const target = samples[samples.length - 1]!.offset;
-      const onTheWay = samples.filter(({ offset }) => Math.abs(offset - target) > 1);
-      // How many frames a glide paints is the frame rate's: WebKit rendering in software under
-      // Xvfb painted one or two. What matters is that some were painted on the way, and checked.
-      expect(onTheWay.length, 'frames on the way').toBeGreaterThan(0);
-      const blank = onTheWay.filter(({ isBlank }) => isBlank).map(({ offset }) => offset);
-      expect(blank, `frames on the way with a blank line, of ${onTheWay.length}`).toEqual([]);
+            }),
+          command,
+        );
+        expect(landed, 'the command landed').toBe(true);
+        // On the way: the frames before the list stands at its target. The frames at the target
+        // are the landing's, where the rows it brought into view are measured: at a 1.5 pixel ratio
+        // the bottom's landing still paints one frame with a 24 px strip below the last message,
+        // a defect of its own (the content's estimated end, not the glide).
+        const target = samples[samples.length - 1]!.offset;
+        const onTheWay = samples.filter(({ offset }) => Math.abs(offset - target) > 1);
+        if (onTheWay.length === 0) {
+          expect(trial, `no frame was painted on the way in ${trial} trials`).toBeLessThan(5);
+          continue;
+        }
+        const blank = onTheWay.filter(({ isBlank }) => isBlank).map(({ offset }) => offset);
+        expect(blank, `frames on the way with a blank line, of ${onTheWay.length}`).toEqual([]);
+        return;
+      }
     });
   }
 
