@@ -135,6 +135,7 @@ export const INTERNAL_PROPERTIES = [
   'hasUnreadMove',
   'lastWrite',
   'keepInScrollSpace',
+  'isCommandToMessage',
   'offsetNow',
   'bottomOffset',
   'isFollowingByGliding',

@@ -160,11 +160,12 @@ async function webDriverPage(driverPath, miniBrowser, initialViewport) {
   process.once('exit', killDriver);
   const base = `http://127.0.0.1:${port}`;
 
-  const call = async (method, path, body) => {
+  const call = async (method, path, body, timeout) => {
     const response = await fetch(base + path, {
       method,
       headers: { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: timeout === undefined ? undefined : AbortSignal.timeout(timeout),
     });
     const reply = /** @type {{ value: any }} */ (await response.json());
     if (!response.ok) {
@@ -413,7 +414,10 @@ async function webDriverPage(driverPath, miniBrowser, initialViewport) {
     close: async () => {
       if (isClosed) return;
       isClosed = true;
-      await call('DELETE', session).catch(() => undefined);
+      // The driver answers one command at a time: behind a script that never returns (a page that
+      // stopped painting frames, whose script waits for one), the session's end would wait as long.
+      // The driver's process group is ended anyway.
+      await call('DELETE', session, undefined, 5000).catch(() => undefined);
       killDriver();
       process.off('exit', killDriver);
     },

@@ -25,3 +25,4 @@ export * from './overscan';
 export * from './commit-plan';
 export * from './subpixel-carry';
 export * from './scroll-echo';
+export * from './pixel-snap';

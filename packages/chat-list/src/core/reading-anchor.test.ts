@@ -148,6 +148,19 @@ describe('shouldCompensateResize', () => {
     expect(shouldCompensateResize({ start: 400, end: 1000, isMeasured: true }, 500, 400)).toBe(false);
   });
 
+  it('leaves the last message alone when it spans the top: below it is no row the reader reads', () => {
+    expect(shouldCompensateResize({ start: 400, end: 700, isMeasured: true, isLastMessage: true }, 500, 400)).toBe(
+      false,
+    );
+    // Its first measurement, and the last message above the viewport, still move the offset.
+    expect(shouldCompensateResize({ start: 400, end: 700, isMeasured: false, isLastMessage: true }, 500, 400)).toBe(
+      true,
+    );
+    expect(shouldCompensateResize({ start: 100, end: 200, isMeasured: true, isLastMessage: true }, 500, 400)).toBe(
+      true,
+    );
+  });
+
   it("compensates a spanning row's first measurement: its estimate was above the reader all along", () => {
     expect(shouldCompensateResize({ start: 400, end: 700, isMeasured: false }, 500, 400)).toBe(true);
   });

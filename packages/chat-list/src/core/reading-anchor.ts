@@ -46,20 +46,25 @@ export const READER_ROW_TOP_TOLERANCE_PX = 0.5;
  *   into the viewport lost a 112 px compensation for good under load);
  * - a row that spans the viewport's top (by more than {@link READER_ROW_TOP_TOLERANCE_PX}) with rows visible below it: they are what the reader
  *   reads, so they stay and the spanning row grows upwards, out of view (the fuzzer of issue #13
- *   found an image loading in a half-visible message pushing the text below down);
+ *   found an image loading in a half-visible message pushing the text below down). Not the last
+ *   message (`isLastMessage`): below it are the suffix and blank space, no row anyone reads, and
+ *   the spanning row is the reader's (`findReadingAnchor`). A viewport made taller in the frame
+ *   the rows re-wrapped showed space below the last message that the reader never saw: compensated,
+ *   the message that had filled the old viewport moved 88 px down (WebKit, which kept the offset
+ *   where Chromium clamped it first);
  * - the first measurement of a row that starts above the viewport top: its estimate was wrong
  *   all along, and the whole estimated block was above the reader.
  * A measured row that fills the whole viewport is what the reader reads: it grows downwards (a
  * streamed reply read from its start), no move.
  */
 export const shouldCompensateResize = (
-  row: { start: number; end: number; isMeasured: boolean },
+  row: { start: number; end: number; isMeasured: boolean; isLastMessage?: boolean },
   scrollOffset: number,
   viewportSize: number,
 ): boolean =>
   row.end <= scrollOffset + ABOVE_VIEWPORT_TOLERANCE_PX ||
   (row.start < scrollOffset - READER_ROW_TOP_TOLERANCE_PX &&
-    (!row.isMeasured || row.end < scrollOffset + viewportSize));
+    (!row.isMeasured || (row.end < scrollOffset + viewportSize && row.isLastMessage !== true)));
 
 /** Where the viewport is, for the anchor search: the first row it shows, its offset and its height. */
 export interface AnchorView {

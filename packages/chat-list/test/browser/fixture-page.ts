@@ -145,7 +145,16 @@ export function useFixtureBrowser(): FixtureBrowser {
   // extra pages close after it, and the next test navigates the reusable one.
   const openedThisTest: FixturePage[] = [];
   afterEach(async (context) => {
-    await saveEngineTraces(context.task, openedThisTest.splice(0));
+    // A test that failed may have left its page stuck: WebKit under a loaded Xvfb stopped painting
+    // frames, a script waiting for one never returned, and every later test of the worker queued
+    // behind it on the same WebDriver session until the file had used up its time (a whole file's
+    // tests, 120 s each). The next test gets a new page.
+    if (context.task.result?.state === 'fail') {
+      await shared.reusablePage?.close().catch(() => undefined);
+    } else {
+      await saveEngineTraces(context.task, openedThisTest.splice(0));
+    }
+    openedThisTest.length = 0;
     isReusablePageTaken = false;
     await Promise.all(extraPages.splice(0).map((page) => page.close().catch(() => undefined)));
   });
@@ -294,11 +303,28 @@ export class FixturePage {
     return outcome.metrics;
   }
 
-  /** Scrolls like a reader: a real wheel event over the list, so user-intent handling sees it. */
+  /**
+   * Scrolls like a reader: a real wheel event over the list, so user-intent handling sees it.
+   * Resolves once the page has received it: Firefox's driver (WebDriver BiDi) returns before
+   * the event is dispatched, and a wheel at the bottom, which scrolls nothing, left the next
+   * step (a reply shrinking under a turn the wheel let go of) to run before the list saw it.
+   */
   async wheel(deltaY: number): Promise<void> {
     const centre = await this.scrollerCentre();
+    const before = await this.page.evaluate(() => {
+      const counter = window as unknown as { wheelsReceived?: number };
+      if (counter.wheelsReceived === undefined) {
+        counter.wheelsReceived = 0;
+        window.addEventListener('wheel', () => (counter.wheelsReceived! += 1), { capture: true, passive: true });
+      }
+      return counter.wheelsReceived;
+    });
     await this.page.mouse.move(centre.x, centre.y);
     await this.page.mouse.wheel(0, deltaY);
+    await this.page.waitForFunction(
+      (count) => (window as unknown as { wheelsReceived: number }).wheelsReceived > count,
+      before,
+    );
   }
 
   /** The scroller's centre in the page's CSS pixels, rounded: where a gesture over the list starts. */

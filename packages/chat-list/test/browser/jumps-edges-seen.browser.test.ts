@@ -15,15 +15,39 @@ describe('jumps', () => {
     expect(bottom.gap, 'gap after scrollToBottom').toBeLessThanOrEqual(1.5);
   });
 
+  // Rows start at fractions of a pixel and a scroller stands on whole device pixels: each of these
+  // messages lands up to half a pixel off its alignment, and the row beside it then showed a sliver
+  // of 0.16 px (the 30 000th, Chromium) to 0.6 px (the 50 000th, Firefox, whose 32-bit floats
+  // rounded the target down), reported as the first or last visible.
   it('scrollToId lands the message at the requested alignment with 100 000 unmeasured rows', async () => {
     const fixture = await browser.open('count=100000');
     await fixture.settled();
-    const id = await fixture.run<string>('window.fixture.messages()[50000].id');
-    expect(await fixture.run(`window.fixture.handle.scrollToId(${JSON.stringify(id)}, { align: 'start' })`)).toBe(true);
-    await fixture.settled();
-    expect(Math.abs((await fixture.rowTop(id))!), 'row top after scrollToId align start').toBeLessThanOrEqual(1.5);
-    const visible = await fixture.run<{ firstId: string }>('window.fixture.handle.getVisibleRange()');
-    expect(visible.firstId).toBe(id);
+    for (const [index, align] of [
+      [50000, 'start'],
+      [30000, 'start'],
+      [50001, 'start'],
+      [70001, 'start'],
+      [50000, 'end'],
+    ] as const) {
+      const id = await fixture.run<string>(`window.fixture.messages()[${index}].id`);
+      const jumped = await fixture.run(
+        `window.fixture.handle.scrollToId(${JSON.stringify(id)}, { align: '${align}' })`,
+      );
+      expect(jumped, `scrollToId of message ${index}, align ${align}`).toBe(true);
+      const { clientHeight } = await fixture.settled();
+      const edge = align === 'start' ? 0 : clientHeight;
+      const rowEdge = await fixture.page.evaluate(
+        ({ rowId, isStart }) => {
+          const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+          const rect = scroller.querySelector<HTMLElement>(`[data-id="${CSS.escape(rowId)}"]`)!.getBoundingClientRect();
+          return (isStart ? rect.top : rect.bottom) - scroller.getBoundingClientRect().top;
+        },
+        { rowId: id, isStart: align === 'start' },
+      );
+      expect(Math.abs(rowEdge - edge), `the ${align} of message ${index} from the viewport's`).toBeLessThanOrEqual(1.5);
+      const visible = await fixture.run<{ firstId: string; lastId: string }>('window.fixture.handle.getVisibleRange()');
+      expect(align === 'start' ? visible.firstId : visible.lastId, `getVisibleRange() after message ${index}`).toBe(id);
+    }
   });
 
   // The gesture is made ready before the jump (the pointer in place, the CDP session open), so
@@ -123,55 +147,66 @@ describe('jumps', () => {
     it(`paints rows across the whole viewport in every frame on the way of a smooth command ${direction} across 10 000 messages, and lands`, async () => {
       const fixture = await browser.open('count=10000');
       await fixture.settled();
-      if (direction === 'down') {
-        expect(await fixture.run("window.fixture.handle.scrollToIndex(50, { align: 'start' })")).toBe(true);
-        await fixture.settled();
-      }
-      // Each frame while the command runs: whether a row is under the viewport's top, middle and
-      // bottom lines, 4 px in (the list may stand within the 1.5 px edge tolerance of the bottom).
-      const { samples, landed } = await fixture.page.evaluate(
-        (source) =>
-          new Promise<{ samples: { offset: number; isBlank: boolean }[]; landed: boolean }>((resolve) => {
-            const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
-            const samples: { offset: number; isBlank: boolean }[] = [];
-            let done = false;
-            const sample = () => {
-              const box = scroller.getBoundingClientRect();
-              const x = box.left + box.width / 2;
-              const isBlank = [box.top + 4, box.top + box.height / 2, box.bottom - 4].some(
-                (y) => !document.elementFromPoint(x, y)?.closest('[data-index]'),
-              );
-              samples.push({ offset: scroller.scrollTop, isBlank });
-              if (!done) requestAnimationFrame(sample);
-            };
-            const result = new Function('handle', `return handle.${source}`)(window.fixture.handle) as
-              Promise<boolean> | undefined;
-            const promise =
-              result ??
-              new Promise<boolean>((atTop) => {
-                const watchTop = () => (scroller.scrollTop < 1 ? atTop(true) : requestAnimationFrame(watchTop));
-                requestAnimationFrame(watchTop);
+      // How many frames a glide paints is the frame rate's: WebKit rendering in software under a
+      // loaded Xvfb painted one or two, or none before the glide had landed. Such a trial checks
+      // nothing, and the command is given again; what matters is that frames painted on the way
+      // were checked.
+      for (let trial = 1; ; trial++) {
+        if (direction === 'down') {
+          expect(await fixture.run("window.fixture.handle.scrollToIndex(50, { align: 'start' })")).toBe(true);
+          await fixture.settled();
+        } else if (trial > 1) {
+          expect(await fixture.run('window.fixture.handle.scrollToBottom()')).toBe(true);
+          await fixture.settled();
+        }
+        // Each frame while the command runs: whether a row is under the viewport's top, middle and
+        // bottom lines, 4 px in (the list may stand within the 1.5 px edge tolerance of the bottom).
+        const { samples, landed } = await fixture.page.evaluate(
+          (source) =>
+            new Promise<{ samples: { offset: number; isBlank: boolean }[]; landed: boolean }>((resolve) => {
+              const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+              const samples: { offset: number; isBlank: boolean }[] = [];
+              let done = false;
+              const sample = () => {
+                const box = scroller.getBoundingClientRect();
+                const x = box.left + box.width / 2;
+                const isBlank = [box.top + 4, box.top + box.height / 2, box.bottom - 4].some(
+                  (y) => !document.elementFromPoint(x, y)?.closest('[data-index]'),
+                );
+                samples.push({ offset: scroller.scrollTop, isBlank });
+                if (!done) requestAnimationFrame(sample);
+              };
+              const result = new Function('handle', `return handle.${source}`)(window.fixture.handle) as
+                Promise<boolean> | undefined;
+              const promise =
+                result ??
+                new Promise<boolean>((atTop) => {
+                  const watchTop = () => (scroller.scrollTop < 1 ? atTop(true) : requestAnimationFrame(watchTop));
+                  requestAnimationFrame(watchTop);
+                });
+              requestAnimationFrame(sample);
+              void promise.then((landed) => {
+                done = true;
+                resolve({ samples, landed });
               });
-            requestAnimationFrame(sample);
-            void promise.then((landed) => {
-              done = true;
-              resolve({ samples, landed });
-            });
-          }),
-        command,
-      );
-      expect(landed, 'the command landed').toBe(true);
-      // On the way: the frames before the list stands at its target. The frames at the target
-      // are the landing's, where the rows it brought into view are measured: at a 1.5 pixel ratio
-      // the bottom's landing still paints one frame with a 24 px strip below the last message,
-      // a defect of its own (the content's estimated end, not the glide).
-      const target = samples[samples.length - 1]!.offset;
-      const onTheWay = samples.filter(({ offset }) => Math.abs(offset - target) > 1);
-      // How many frames a glide paints is the frame rate's: WebKit rendering in software under
-      // Xvfb painted one or two. What matters is that some were painted on the way, and checked.
-      expect(onTheWay.length, 'frames on the way').toBeGreaterThan(0);
-      const blank = onTheWay.filter(({ isBlank }) => isBlank).map(({ offset }) => offset);
-      expect(blank, `frames on the way with a blank line, of ${onTheWay.length}`).toEqual([]);
+            }),
+          command,
+        );
+        expect(landed, 'the command landed').toBe(true);
+        // On the way: the frames before the list stands at its target. The frames at the target
+        // are the landing's, where the rows it brought into view are measured: at a 1.5 pixel ratio
+        // the bottom's landing still paints one frame with a 24 px strip below the last message,
+        // a defect of its own (the content's estimated end, not the glide).
+        const target = samples[samples.length - 1]!.offset;
+        const onTheWay = samples.filter(({ offset }) => Math.abs(offset - target) > 1);
+        if (onTheWay.length === 0) {
+          expect(trial, `no frame was painted on the way in ${trial} trials`).toBeLessThan(5);
+          continue;
+        }
+        const blank = onTheWay.filter(({ isBlank }) => isBlank).map(({ offset }) => offset);
+        expect(blank, `frames on the way with a blank line, of ${onTheWay.length}`).toEqual([]);
+        return;
+      }
     });
   }
 

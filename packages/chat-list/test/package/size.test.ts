@@ -148,7 +148,11 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // reading anchor clamped at the content's top settled once the rows above are measured (a
 // replaced message above the reader moved them 34 px), a smooth command's jump rendering its
 // rows, and a streamed token's commit skipping the edges, to 20.16 kB (`ChatList` alone),
-// 17.71 kB, 23.35 kB and 33.32 kB. The scaled space and smooth following are the next candidates.
+// 17.71 kB, 23.35 kB and 33.32 kB. A command to a message written on the device pixel nearest its
+// target (Firefox's rounding put it 0.6 px off), a row that reaches half a pixel or less into the
+// view not counted as visible, and the last message spanning the top left to grow downwards, to
+// 20.28 kB, 17.85 kB, 23.49 kB and 33.44 kB. The scaled space and smooth following are
+// the next candidates.
 // The 6 kB and 16 kB bars are retired: they pushed towards shorter source. The bars now are per
 // entry, with React and TanStack Virtual external: everything the package exports together no
 // larger than the 17.2 kB it was when they were set, `ChatList` with its defaults ≤ 14 kB and
@@ -170,21 +174,21 @@ const BUDGETS = [
     entry: EVERYTHING,
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 23350,
+    ceiling: 23487,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 20155,
+    ceiling: 20283,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 17710,
+    ceiling: 17847,
   },
   {
     // What read receipts add to `ChatList`: the difference from 'ChatList alone' is the feature's cost.
@@ -192,7 +196,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { readReceipts } from './dist/read-receipts.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 20763,
+    ceiling: 20900,
   },
   {
     // What turns add to `ChatList`.
@@ -200,7 +204,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { turns } from './dist/turns.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21334,
+    ceiling: 21469,
   },
   {
     // What sticky group headers add to `ChatList`.
@@ -208,7 +212,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { stickyHeaders } from './dist/sticky-headers.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 20627,
+    ceiling: 20761,
   },
   {
     // What snapshots add to `ChatList`.
@@ -216,14 +220,14 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { snapshots } from './dist/snapshots.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 20461,
+    ceiling: 20585,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: EVERYTHING,
     external: REACT,
     bar: undefined,
-    ceiling: 33315,
+    ceiling: 33436,
   },
 ];
 

@@ -1,5 +1,5 @@
 import type { VirtualItem } from '@tanstack/virtual-core';
-import { shouldCompensateResize, type MessageKey } from '../../core';
+import { messageIndexOfRow, shouldCompensateResize, type MessageKey } from '../../core';
 import {
   forgetRowElement,
   getLayout,
@@ -46,7 +46,10 @@ export const measureRowElement = (
 type RowRef = (element: HTMLElement | null) => void;
 
 /** What row measuring reads from the kernel, and the handler it calls. */
-export interface RowMeasuringHost extends Pick<KernelView<unknown>, 'virtualizer' | 'isMounted' | 'scroller'> {
+export interface RowMeasuringHost extends Pick<
+  KernelView<unknown>,
+  'virtualizer' | 'isMounted' | 'scroller' | 'messages' | 'firstMessageRow'
+> {
   /** The layout key of a row of the render being laid out. */
   rowKeyAt: (virtualIndex: number) => MessageKey;
   /** The kernel's response to a change of the rows' layout (TanStack's `onChange`). */
@@ -120,6 +123,13 @@ const createResizeCompensation = (host: RowMeasuringHost) => {
    * is held there by the pin instead: a compensation computed from TanStack's last known offset
    * would pull it up.
    */
+  /** Whether the row is the last message's: no message row follows it (the suffix, or nothing). */
+  const isLastMessageRow = (index: number) => {
+    const count = host.messages().length;
+    const firstRow = host.firstMessageRow();
+    return messageIndexOfRow(index, firstRow, count) === count - 1;
+  };
+
   const shouldCompensate = (item: VirtualItem, delta: number, instance: ListVirtualizer): boolean => {
     host.catchUpTanstack();
     const row = placeResizedRow(item, delta, instance);
@@ -127,7 +137,7 @@ const createResizeCompensation = (host: RowMeasuringHost) => {
     const isCompensated =
       host.compensatesAnchoredResize(item, instance) ??
       shouldCompensateResize(
-        { ...row, isMeasured: isRowMeasured(instance, item.key) },
+        { ...row, isMeasured: isRowMeasured(instance, item.key), isLastMessage: isLastMessageRow(item.index) },
         (instance.scrollOffset ?? 0) - row.compensatedBelow,
         host.scroller()?.clientHeight ?? 0,
       );
