@@ -256,6 +256,7 @@ export const INTERNAL_PROPERTIES = [
   'holdAcrossClamp',
   'holdReaderRowAcrossClamp',
   'returnToHeldRow',
+  'anchoredOffsetNow',
   'releaseHeldRow',
   'holdFrom',
   'returnTo',

@@ -149,6 +149,19 @@ const compensatesAnchoredResize = (
 };
 
 /**
+ * The offset that puts `anchor`'s row back at its place in the viewport, in TanStack's layout now,
+ * as far as the content reaches; null when its message is gone or there is no scroller.
+ */
+const anchoredOffsetNow = <TMessage>(host: ReadingAnchorHost<TMessage>, anchor: ReadingAnchor<MessageKey>) => {
+  const scroller = host.scroller();
+  if (scroller === null) return null;
+  const virtualizer = host.virtualizer();
+  const index = findAnchorIndex(anchor, virtualizer.options.count, host.getRowMessageKey, 0);
+  const row = index >= 0 ? getLayout(virtualizer)[index] : undefined;
+  return row === undefined ? null : Math.min(getAnchoredOffset(anchor, row.start), host.bottomOffset(scroller));
+};
+
+/**
  * The reader's row when the browser clamped their list to the bottom of a viewport that grew,
  * with where it stood then: held at its place in the viewport, as far as the content reaches,
  * until the reader or a command moves the list. The same resize re-wraps the rows (a narrower or
@@ -175,15 +188,13 @@ const createHeldRow = <TMessage>(host: ReadingAnchorHost<TMessage>) => {
     returnTo(): boolean {
       const scroller = host.scroller();
       if (heldRow === null || scroller === null) return false;
-      const virtualizer = host.virtualizer();
-      const index = findAnchorIndex(heldRow, virtualizer.options.count, host.getRowMessageKey, 0);
-      const row = index >= 0 ? getLayout(virtualizer)[index] : undefined;
-      if (row === undefined) {
+      const offset = anchoredOffsetNow(host, heldRow);
+      if (offset === null) {
         heldRow = null;
         return false;
       }
-      const offset = Math.min(getAnchoredOffset(heldRow, row.start), host.bottomOffset(scroller));
       if (Math.abs(offset - host.offsetNow()) < 1) return false;
+      const virtualizer = host.virtualizer();
       host.writer.setModelOffset(virtualizer, host.writer.write(scroller, offset, 'anchor'));
       // TanStack's compensations that the clamp cut short were counted from the clamped offset:
       // written once the content grew, they would move the row away again.
@@ -223,6 +234,9 @@ export const createReadingAnchor = <TMessage>(host: ReadingAnchorHost<TMessage>)
 
   return {
     findCurrent,
+
+    /** The offset that puts a reader's row found before back where it was, as far as the content reaches; null when it is gone. */
+    anchoredOffsetNow: (anchor: ReadingAnchor<MessageKey>) => anchoredOffsetNow(host, anchor),
 
     /** An anchored offset decided during render, that its commit has yet to write. */
     get hasOffsetToWrite() {

@@ -1,5 +1,5 @@
 import { observeElementOffset as observeTanstackOffset } from '@tanstack/virtual-core';
-import { findAnchorIndex, getAnchoredOffset, isScaledSpace } from '../../core';
+import { isScaledSpace } from '../../core';
 import {
   attachScrollElement,
   getLayout,
@@ -10,7 +10,6 @@ import {
 } from '../tanstack-internals';
 import type { LaidOutInputs, RenderInputs } from './inputs';
 import type { EngineParts } from './parts';
-import { messageKeyOfRow } from './row-keys';
 
 /**
  * What the hook's render and TanStack's options hand the engine, and what the engine asks of
@@ -58,11 +57,8 @@ export const createTanstackBridge = <TMessage>(parts: EngineParts<TMessage>) => 
       isRemeasuring = false;
     }
     parts.listGeometry.fitSizer();
-    const rowKeyAt = (virtualIndex: number) => messageKeyOfRow(host.renderInputs, virtualIndex);
-    const index = anchor === null ? -1 : findAnchorIndex(anchor, virtualizer.options.count, rowKeyAt, 0);
-    const row = index === -1 ? undefined : getLayout(virtualizer)[index];
-    if (anchor !== null && row !== undefined) {
-      const offset = Math.min(getAnchoredOffset(anchor, row.start), parts.listGeometry.bottomOffset(scroller));
+    const offset = anchor === null ? null : parts.readingAnchor.anchoredOffsetNow(anchor);
+    if (offset !== null) {
       parts.scrollWriter.setModelOffset(virtualizer, parts.scrollWriter.write(scroller, offset, 'anchor'));
     }
     // Written here, not left to `pinToBottom`: the shorter content clamped the scroller, and the
