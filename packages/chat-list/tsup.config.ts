@@ -135,7 +135,6 @@ export const INTERNAL_PROPERTIES = [
   'hasUnreadMove',
   'lastWrite',
   'keepInScrollSpace',
-  'isCommandToMessage',
   'offsetNow',
   'bottomOffset',
   'isFollowingByGliding',

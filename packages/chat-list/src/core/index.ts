@@ -25,4 +25,3 @@ export * from './overscan';
 export * from './commit-plan';
 export * from './subpixel-carry';
 export * from './scroll-echo';
-export * from './pixel-snap';

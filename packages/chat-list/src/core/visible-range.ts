@@ -1,4 +1,3 @@
-import { READER_ROW_TOP_TOLERANCE_PX } from './reading-anchor';
 import { messageIndexOfRow } from './rows';
 
 /** A laid-out row, as the virtualizer reports it (px from the top of the content). */
@@ -27,21 +26,11 @@ export interface VisibleRangeQuery {
 }
 
 /**
- * How far past an edge of the viewport a row must reach to intersect it. A scroller stands on
- * whole device pixels and row edges fall between them, so a message jumped to at the viewport's
- * top lands up to half a device pixel off: the row above it showed 0.16 px (Chromium, the 30 000th
- * of 100 000 messages), which no pixel of the screen paints, and was reported first. The same
- * half pixel within which a row starting above the top is still the reader's
- * (`READER_ROW_TOP_TOLERANCE_PX`).
- */
-const SLIVER_PX = READER_ROW_TOP_TOLERANCE_PX;
-
-/**
- * The messages that intersect `[scrollOffset, scrollOffset + viewportSize)` by more than
- * {@link SLIVER_PX}, as indexes in `messages` (row index minus `firstMessageRow`; the prefix
- * and suffix rows are no messages). The scan starts at `firstRowInView` and stops at the
- * first row past the viewport. Touching an edge is not intersecting: a row that ends exactly
- * at the top of the viewport, or within half a pixel below it, is not seen.
+ * The messages that intersect `[scrollOffset, scrollOffset + viewportSize)`, as
+ * indexes in `messages` (row index minus `firstMessageRow`; the prefix and suffix
+ * rows are no messages). The scan starts at `firstRowInView` and stops at the
+ * first row past the viewport. Touching an edge is not intersecting: a row that
+ * ends exactly at the top of the viewport is not seen.
  */
 export const getVisibleIndexRange = ({
   rows,
@@ -52,15 +41,14 @@ export const getVisibleIndexRange = ({
   messageCount,
 }: VisibleRangeQuery): VisibleIndexRange | null => {
   if (viewportSize <= 0) return null;
-  const viewportEnd = scrollOffset + viewportSize - SLIVER_PX;
-  const viewportStart = scrollOffset + SLIVER_PX;
+  const viewportEnd = scrollOffset + viewportSize;
   let firstIndex = -1;
   let lastIndex = -1;
   for (let index = firstRowInView; index < rows.length; index++) {
     const row = rows[index] as LaidOutRow;
     if (row.start >= viewportEnd) break;
     const messageIndex = messageIndexOfRow(index, firstMessageRow, messageCount);
-    if (messageIndex < 0 || row.end <= viewportStart || row.end <= row.start) continue;
+    if (messageIndex < 0 || row.end <= scrollOffset || row.end <= row.start) continue;
     if (firstIndex === -1) firstIndex = messageIndex;
     lastIndex = messageIndex;
   }

@@ -58,8 +58,6 @@ export const assemblePosition = <TMessage>(parts: EngineParts<TMessage>): void =
     ...view,
     scaling: parts.scaledSpace.state,
     keepInScrollSpace: (offset) => parts.scaledSpace.keepIn(offset),
-    isCommandToMessage: () =>
-      parts.ownership.current.kind === 'command' && parts.ownership.current.command.target.kind === 'index',
   });
   parts.bottomPin = createBottomPin({
     ...view,

@@ -2,7 +2,6 @@ import {
   NO_CARRY,
   carryAfterCompensation,
   carryOfCompensation,
-  nearestDevicePixel,
   type ScrollSpace,
   type SubpixelCarry,
 } from '../../core';
@@ -56,8 +55,6 @@ export interface ScrollWriterHost extends Pick<
   scaling: WriterScaling;
   /** Moves a scaled list's window so that `offset` is inside it; true when it moved. */
   keepInScrollSpace: (offset: number) => boolean;
-  /** Whether the command that owns the position goes to a message (not to an edge). */
-  isCommandToMessage: () => boolean;
 }
 
 /**
@@ -206,18 +203,13 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
    * itself read the offset back (the browser rounds and clamps), so the echo is recognised
    * exactly. Returns where the list landed.
    */
-  const write = (element: HTMLElement, target: number, reason: ScrollWriteReason, behavior?: ScrollBehavior) => {
+  const write = (element: HTMLElement, offset: number, reason: ScrollWriteReason, behavior?: ScrollBehavior) => {
     // A smooth move to outside the window jumps: from where the new window clamps the scroller,
     // the browser's animation would cross a window's height of rows it has not laid out, and the
     // next render's re-base stopped it half way (FUZZ_COPIES seed 20999).
-    const isWindowMoved = host.keepInScrollSpace(target);
-    const { shift } = scaling.appliedSpace;
-    // A command to a message stands on the device pixel nearest its target, whatever the engine
-    // (core `pixel-snap.ts`: Firefox's rounding put it 0.6 px off).
-    const isSnapped = (reason === 'command' || reason === 'command-correction') && host.isCommandToMessage();
-    const inScroller = isSnapped ? nearestDevicePixel(target - shift, window.devicePixelRatio) : target - shift;
-    const offset = isSnapped ? inScroller + shift : target;
+    const isWindowMoved = host.keepInScrollSpace(offset);
     if (isTracing) traceScrollWrite(reason, offset, isWindowMoved ? undefined : behavior);
+    const inScroller = offset - scaling.appliedSpace.shift;
     element.scrollTo({ top: inScroller, behavior: isWindowMoved ? undefined : behavior });
     scaling.scrollerOffset = inScroller;
     appGlide.noteWrite(reason, offset, behavior === 'smooth' && !isWindowMoved);
