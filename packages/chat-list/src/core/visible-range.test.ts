@@ -48,8 +48,24 @@ describe('getVisibleIndexRange', () => {
     expect(visible(rows, 300, 200)?.lastIndex).toBe(4);
   });
 
-  it('counts a row with a single pixel inside the viewport', () => {
-    expect(visible(rows, 299, 202)).toEqual({ firstIndex: 2, lastIndex: 5 });
+  it('counts a row that reaches more than a pixel into the viewport', () => {
+    expect(visible(rows, 298.5, 203)).toEqual({ firstIndex: 2, lastIndex: 5 });
+  });
+
+  it('does not count a sliver of a pixel or less at either edge: the browser rounding the offset to a device pixel', () => {
+    // Viewport [299, 501): row 2 ends a pixel into it, row 5 starts a pixel above its end.
+    expect(visible(rows, 299, 202)).toEqual({ firstIndex: 3, lastIndex: 4 });
+    // A message whose top is at 3 999 907.6 px, landed on 3 999 907 (Firefox): the row above shows 0.6 px.
+    const fractional = [
+      { start: 3_999_807.6, end: 3_999_907.6 },
+      { start: 3_999_907.6, end: 4_000_007.6 },
+    ];
+    expect(visible(fractional, 3_999_907, 80)).toEqual({ firstIndex: 1, lastIndex: 1 });
+  });
+
+  it('returns the rows a viewport of under two pixels touches, which no row reaches a pixel into', () => {
+    expect(visible(rows, 250, 1.5)).toEqual({ firstIndex: 2, lastIndex: 2 });
+    expect(visible(rows, 299.5, 1)).toEqual({ firstIndex: 2, lastIndex: 3 });
   });
 
   it('returns a single row when the viewport lies inside one tall row', () => {
@@ -145,7 +161,8 @@ describe('getVisibleIndexRange', () => {
   });
 
   it('handles fractional offsets', () => {
-    expect(visible(rows, 199.5, 100)).toEqual({ firstIndex: 1, lastIndex: 2 });
+    expect(visible(rows, 198.5, 100)).toEqual({ firstIndex: 1, lastIndex: 2 });
+    expect(visible(rows, 199.5, 100)).toEqual({ firstIndex: 2, lastIndex: 2 });
   });
 });
 

@@ -26,29 +26,43 @@ export interface VisibleRangeQuery {
 }
 
 /**
- * The messages that intersect `[scrollOffset, scrollOffset + viewportSize)`, as
- * indexes in `messages` (row index minus `firstMessageRow`; the prefix and suffix
- * rows are no messages). The scan starts at `firstRowInView` and stops at the
- * first row past the viewport. Touching an edge is not intersecting: a row that
- * ends exactly at the top of the viewport is not seen.
+ * How far into the viewport a row must reach to count as visible. A scroller stands on whole
+ * device pixels and row tops fall between them, so a message jumped to at the viewport's top
+ * lands up to a device pixel short of it, each browser rounding its own way: Firefox took the
+ * 50 000th of 100 000 messages (top at 3 999 907.6 px) to 3 999 907, and the row above, 0.6 px
+ * of it in view, was reported first. A device pixel is at most a CSS pixel at the ratios of
+ * screens people read on (1 and up), so a sliver thinner than that is the rounding, not a row
+ * the reader sees. The reader's row already starts within this rounding of the top
+ * (`READER_ROW_TOP_TOLERANCE_PX`); the visible range now agrees with it.
  */
-export const getVisibleIndexRange = ({
-  rows,
-  firstRowInView,
-  scrollOffset,
-  viewportSize,
-  firstMessageRow,
-  messageCount,
-}: VisibleRangeQuery): VisibleIndexRange | null => {
-  if (viewportSize <= 0) return null;
-  const viewportEnd = scrollOffset + viewportSize;
+const SLIVER_PX = 1;
+
+/**
+ * The messages that intersect `[scrollOffset, scrollOffset + viewportSize)` by more than
+ * {@link SLIVER_PX}, as indexes in `messages` (row index minus `firstMessageRow`; the prefix and
+ * suffix rows are no messages). The scan starts at `firstRowInView` and stops at the first row
+ * past the viewport. Touching an edge is not intersecting: a row that ends at the top of the
+ * viewport, or a pixel below it, is not seen. A viewport so short that no row reaches a pixel
+ * into it shows the rows that touch it at all.
+ */
+export const getVisibleIndexRange = (query: VisibleRangeQuery): VisibleIndexRange | null => {
+  if (query.viewportSize <= 0) return null;
+  return findIntersecting(query, SLIVER_PX) ?? findIntersecting(query, 0);
+};
+
+const findIntersecting = (
+  { rows, firstRowInView, scrollOffset, viewportSize, firstMessageRow, messageCount }: VisibleRangeQuery,
+  sliver: number,
+): VisibleIndexRange | null => {
+  const viewportStart = scrollOffset + sliver;
+  const viewportEnd = scrollOffset + viewportSize - sliver;
   let firstIndex = -1;
   let lastIndex = -1;
   for (let index = firstRowInView; index < rows.length; index++) {
     const row = rows[index] as LaidOutRow;
     if (row.start >= viewportEnd) break;
     const messageIndex = messageIndexOfRow(index, firstMessageRow, messageCount);
-    if (messageIndex < 0 || row.end <= scrollOffset || row.end <= row.start) continue;
+    if (messageIndex < 0 || row.end <= viewportStart || row.end <= row.start) continue;
     if (firstIndex === -1) firstIndex = messageIndex;
     lastIndex = messageIndex;
   }

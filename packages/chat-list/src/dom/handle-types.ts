@@ -159,7 +159,10 @@ export interface ChatListHandle<TMessage = unknown> {
    */
   readonly viewportSize: number;
   /**
-   * Messages intersecting the viewport, or `null` when none does (empty or hidden list).
+   * Messages intersecting the viewport, or `null` when none does (empty or hidden list). A message
+   * that reaches a pixel or less into it is not counted: a scroller stands on whole device pixels,
+   * so after `scrollToId(id, { align: 'start' })` the message above may show such a sliver, and
+   * `firstId` is `id` in every browser.
    * @defaultValue returns `null` (before mount)
    */
   getVisibleRange(): VisibleRange | null;
