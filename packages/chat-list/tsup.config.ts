@@ -256,6 +256,7 @@ export const INTERNAL_PROPERTIES = [
   'holdReaderRowAcrossClamp',
   'returnToHeldRow',
   'anchoredOffsetNow',
+  'keyOfRenderedRow',
   'releaseHeldRow',
   'holdFrom',
   'returnTo',

@@ -20,10 +20,10 @@ const counted = <T>(array: readonly T[]) => {
 };
 
 /** The changed window between two arrays, counting the entries it read from both. */
-const windowOf = (previous: readonly Message[], next: readonly Message[]) => {
+const windowOf = (previous: readonly Message[], next: readonly Message[], uncheckedBefore?: number) => {
   const previousCounted = counted(previous);
   const nextCounted = counted(next);
-  const window = findChangedWindow(previousCounted.proxy, nextCounted.proxy);
+  const window = findChangedWindow(previousCounted.proxy, nextCounted.proxy, uncheckedBefore);
   return { ...window, comparisons: Math.max(previousCounted.reads.count, nextCounted.reads.count) };
 };
 
@@ -107,5 +107,65 @@ describe('findChangedWindow', () => {
     const window = windowOf(messages, streamed);
     expect(window).toMatchObject({ start: 99_999, previousEnd: 100_000, nextEnd: 100_000 });
     expect(window.comparisons).toBeLessThanOrEqual(100_001);
+  });
+
+  describe('with rows below an index the list keeps nothing of (uncheckedBefore)', () => {
+    const messages = make(100_000);
+    const lowestRendered = 99_980;
+
+    it('compares a streamed token from that index only, not 100 000 messages', () => {
+      const streamed = [...messages.slice(0, -1), { id: 'm99999' }];
+      const window = windowOf(messages, streamed, lowestRendered);
+      expect(window).toMatchObject({ start: 99_999, previousEnd: 100_000, nextEnd: 100_000 });
+      expect(window.comparisons).toBeLessThanOrEqual(25);
+    });
+
+    it('finds an append exactly', () => {
+      const window = windowOf(messages, [...messages, ...make(3, 100_000)], lowestRendered);
+      expect(window).toMatchObject({ start: 100_000, previousEnd: 100_000, nextEnd: 100_003 });
+      expect(window.comparisons).toBeLessThanOrEqual(25);
+    });
+
+    it('finds a prepend exactly, its first message being new', () => {
+      expect(windowOf(messages, [...make(10, -10), ...messages], lowestRendered)).toMatchObject({
+        start: 0,
+        previousEnd: 0,
+        nextEnd: 10,
+      });
+    });
+
+    it('finds a message inserted or removed below that index exactly, from the back', () => {
+      const inserted = [...messages.slice(0, 500), { id: 'new' }, ...messages.slice(500)];
+      expect(windowOf(messages, inserted, lowestRendered)).toMatchObject({
+        start: 500,
+        previousEnd: 500,
+        nextEnd: 501,
+      });
+      const removed = [...messages.slice(0, 500), ...messages.slice(501)];
+      expect(windowOf(messages, removed, lowestRendered)).toMatchObject({ start: 500, previousEnd: 501, nextEnd: 500 });
+    });
+
+    it('finds another conversation whole', () => {
+      expect(windowOf(messages, make(100_000, 200_000), lowestRendered)).toMatchObject({
+        start: 0,
+        previousEnd: 100_000,
+        nextEnd: 100_000,
+      });
+    });
+
+    it('does not see an edit below that index made with a token in the same update, and finds a message inserted there exactly, comparing the whole front', () => {
+      const edited = messages.map((message, index) => (index === 500 || index === 99_999 ? { ...message } : message));
+      expect(windowOf(messages, edited, lowestRendered)).toMatchObject({
+        start: 99_999,
+        previousEnd: 100_000,
+        nextEnd: 100_000,
+      });
+      const inserted = [...messages.slice(0, 500), { id: 'new' }, ...messages.slice(500, -1), { id: 'm99999' }];
+      expect(windowOf(messages, inserted, lowestRendered)).toMatchObject({
+        start: 500,
+        previousEnd: 100_000,
+        nextEnd: 100_001,
+      });
+    });
   });
 });

@@ -7,23 +7,34 @@ interface Message {
 }
 
 /** A list as TanStack sees it: measured sizes by layout key, and the base of its keys. */
-const createModel = (messages: Message[]) => ({ messages, base: 0, sizes: new Map<unknown, number>() });
+const createModel = (messages: Message[]) => ({
+  messages,
+  base: 0,
+  sizes: new Map<unknown, number>(),
+  /** The lowest layout key ever measured, kept as the list keeps it (`uncheckedBefore`), or undefined to compare every message. */
+  lowestKept: undefined as number | undefined,
+});
 type Model = ReturnType<typeof createModel>;
 
 /** Measures the messages at `indexes`: each message's size is fixed by its id. */
 const measure = (model: Model, indexes: number[]) => {
-  for (const index of indexes) model.sizes.set(index + model.base, sizeOf(model.messages[index]!));
+  for (const index of indexes) {
+    model.sizes.set(index + model.base, sizeOf(model.messages[index]!));
+    if (model.lowestKept !== undefined) model.lowestKept = Math.min(model.lowestKept, index + model.base);
+  }
 };
 const sizeOf = (message: Message) => 20 + (Number(message.id.replace(/\D/g, '')) % 97);
 
 const change = (model: Model, next: Message[], isSameConversation = true) => {
-  const plan = planLayoutKeys(model.base, findChangedWindow(model.messages, next));
+  const uncheckedBefore = model.lowestKept === undefined ? 0 : model.lowestKept - model.base;
+  const plan = planLayoutKeys(model.base, findChangedWindow(model.messages, next, uncheckedBefore));
   const previous = model.messages;
-  applyLayoutKeyPlan([model.sizes], plan, {
+  const lowestWritten = applyLayoutKeyPlan([model.sizes], plan, {
     previousKeyAt: (index) => previous[index]!.id,
     nextKeyAt: (index) => next[index]!.id,
     isSameConversation,
   });
+  if (model.lowestKept !== undefined) model.lowestKept = Math.min(model.lowestKept, lowestWritten);
   model.base = plan.base;
   model.messages = next;
 };
@@ -127,45 +138,58 @@ describe('layout keys: positions that follow their messages', () => {
     expect(keyReads).toBe(2);
   });
 
-  test('random changes never leave a size on another message, and every measured message that stays keeps its size', () => {
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return seed / 2_147_483_648;
-    };
-    let nextId = 0;
-    const fresh = (count: number) => Array.from({ length: count }, () => ({ id: `n${nextId++}` }));
-    const model = createModel(fresh(30));
-    for (let step = 0; step < 600; step++) {
-      measure(
-        model,
-        Array.from({ length: 3 }, () => Math.floor(random() * model.messages.length)).filter(
-          (index) => index < model.messages.length,
-        ),
-      );
-      const messages = [...model.messages];
-      const at = Math.floor(random() * (messages.length + 1));
-      const removed = Math.floor(random() * 3);
-      const kind = random();
-      // Long lists lose messages from the front or the back (a window of a longer conversation).
-      if (messages.length > 120) messages.splice(random() < 0.5 ? 0 : messages.length - 40, 40);
-      else if (kind < 0.3) messages.splice(at, removed, ...fresh(Math.floor(random() * 4)));
-      else if (kind < 0.5) messages.splice(0, 0, ...fresh(1 + Math.floor(random() * 5)));
-      else if (kind < 0.7) messages.push(...fresh(1 + Math.floor(random() * 3)));
-      // The same message as a new object (a streamed token), possibly with a new neighbour.
-      else if (messages[at] !== undefined)
-        messages.splice(at, 1, { ...messages[at]! }, ...fresh(Math.floor(random() * 2)));
-      if (messages.length === 0) messages.push(...fresh(5));
-      const keptIds = new Set(messages.map((message) => message.id));
-      const measuredKept = [...model.sizes.keys()]
-        .map((key) => model.messages[(key as number) - model.base]!)
-        .filter((message) => keptIds.has(message.id));
-      change(model, messages);
-      expect(misplacedSizes(model), `step ${step}`).toEqual([]);
-      const measuredNow = new Set(
-        [...model.sizes.keys()].map((key) => model.messages[(key as number) - model.base]!.id),
-      );
-      for (const message of measuredKept) expect(measuredNow.has(message.id), `step ${step}: ${message.id}`).toBe(true);
-    }
-  });
+  test.each([
+    ['every message compared', false],
+    ['messages below the lowest measured row unchecked', true],
+  ])(
+    'random changes never leave a size on another message, and every measured message that stays keeps its size (%s)',
+    (_name, isTrackingLowest) => {
+      let seed = 7;
+      const random = () => {
+        seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+        return seed / 2_147_483_648;
+      };
+      let nextId = 0;
+      const fresh = (count: number) => Array.from({ length: count }, () => ({ id: `n${nextId++}` }));
+      const model = createModel(fresh(30));
+      if (isTrackingLowest) model.lowestKept = Infinity;
+      for (let step = 0; step < 600; step++) {
+        // Rows are measured towards the back, as a reader at the bottom measures them.
+        const measuredFrom = isTrackingLowest ? Math.floor(model.messages.length * 0.6) : 0;
+        measure(
+          model,
+          Array.from(
+            { length: 3 },
+            () => measuredFrom + Math.floor(random() * (model.messages.length - measuredFrom)),
+          ).filter((index) => index < model.messages.length),
+        );
+        const messages = [...model.messages];
+        const at = Math.floor(random() * (messages.length + 1));
+        const removed = Math.floor(random() * 3);
+        const kind = random();
+        // Long lists lose messages from the front or the back (a window of a longer conversation).
+        if (messages.length > 120) messages.splice(random() < 0.5 ? 0 : messages.length - 40, 40);
+        else if (kind < 0.3) messages.splice(at, removed, ...fresh(Math.floor(random() * 4)));
+        else if (kind < 0.5) messages.splice(0, 0, ...fresh(1 + Math.floor(random() * 5)));
+        else if (kind < 0.7) messages.push(...fresh(1 + Math.floor(random() * 3)));
+        // The same message as a new object (a streamed token), possibly with a new neighbour.
+        else if (messages[at] !== undefined)
+          messages.splice(at, 1, { ...messages[at]! }, ...fresh(Math.floor(random() * 2)));
+        // Now and then a second change in the same update: a token at the back.
+        if (random() < 0.2 && messages.length > 0) messages.splice(-1, 1, { ...messages[messages.length - 1]! });
+        if (messages.length === 0) messages.push(...fresh(5));
+        const keptIds = new Set(messages.map((message) => message.id));
+        const measuredKept = [...model.sizes.keys()]
+          .map((key) => model.messages[(key as number) - model.base]!)
+          .filter((message) => keptIds.has(message.id));
+        change(model, messages);
+        expect(misplacedSizes(model), `step ${step}`).toEqual([]);
+        const measuredNow = new Set(
+          [...model.sizes.keys()].map((key) => model.messages[(key as number) - model.base]!.id),
+        );
+        for (const message of measuredKept)
+          expect(measuredNow.has(message.id), `step ${step}: ${message.id}`).toBe(true);
+      }
+    },
+  );
 });

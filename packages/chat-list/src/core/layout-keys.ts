@@ -61,13 +61,15 @@ export interface LayoutKeyMessages {
  * and the suffix's) are left alone. Cost: the measured rows, plus the window's keys while some
  * of its measured rows are not found where they most likely are (none for a prepend, an append,
  * a token or a list of new objects with the same messages; all of them when a measured message
- * was removed or moved within a window).
+ * was removed or moved within a window). Returns the lowest layout key it wrote an entry under
+ * (`Infinity` when it wrote none): the rows the list keeps something of start there at the latest.
  */
 export const applyLayoutKeyPlan = (
   maps: ReadonlyArray<Map<unknown, unknown>>,
   { previousBase, base, changedWindow, movedFrom, movedBy }: LayoutKeyPlan,
   messages: LayoutKeyMessages,
-): void => {
+): number => {
+  let lowestWritten = Infinity;
   const { start, previousEnd, nextEnd } = changedWindow;
   const windowFrom = start + previousBase;
   const windowTo = previousEnd + previousBase;
@@ -96,13 +98,17 @@ export const applyLayoutKeyPlan = (
       const moved: Array<[number, unknown]> = [];
       for (const [key, value] of map) if (typeof key === 'number' && key >= movedFrom) moved.push([key, value]);
       for (const [key] of moved) map.delete(key);
-      for (const [key, value] of moved) map.set(key + movedBy, value);
+      for (const [key, value] of moved) {
+        map.set(key + movedBy, value);
+        lowestWritten = Math.min(lowestWritten, key + movedBy);
+      }
     }
   }
-  if (!messages.isSameConversation) return;
+  if (!messages.isSameConversation) return lowestWritten;
   const place = (messageKey: MessageKey, index: number) => {
     taken.get(messageKey)?.values.forEach((value, mapIndex) => maps[mapIndex]!.set(index + base, value));
     taken.delete(messageKey);
+    lowestWritten = Math.min(lowestWritten, index + base);
   };
   const isInWindow = (index: number) => index >= start && index < nextEnd;
   // First where the message most likely stands: under the same layout key (the same message as a
@@ -120,4 +126,5 @@ export const applyLayoutKeyPlan = (
     const messageKey = messages.nextKeyAt(index);
     if (taken.has(messageKey)) place(messageKey, index);
   }
+  return lowestWritten;
 };

@@ -175,21 +175,21 @@ const BUDGETS = [
     entry: EVERYTHING,
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 23487,
+    ceiling: 23668,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 20283,
+    ceiling: 20456,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 17847,
+    ceiling: 18029,
   },
   {
     // What read receipts add to `ChatList`: the difference from 'ChatList alone' is the feature's cost.
@@ -197,7 +197,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { readReceipts } from './dist/read-receipts.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 20900,
+    ceiling: 21073,
   },
   {
     // What turns add to `ChatList`.
@@ -205,7 +205,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { turns } from './dist/turns.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21469,
+    ceiling: 21643,
   },
   {
     // What sticky group headers add to `ChatList`.
@@ -213,7 +213,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { stickyHeaders } from './dist/sticky-headers.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 20761,
+    ceiling: 20938,
   },
   {
     // What snapshots add to `ChatList`.
@@ -221,14 +221,14 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { snapshots } from './dist/snapshots.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 20585,
+    ceiling: 20766,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: EVERYTHING,
     external: REACT,
     bar: undefined,
-    ceiling: 33436,
+    ceiling: 33624,
   },
 ];
 

@@ -34,7 +34,7 @@ export const assemblePosition = <TMessage>(parts: EngineParts<TMessage>): void =
   parts.rowKeys = createRowKeys<TMessage>({ virtualizer: () => host.listVirtualizer, inputs: () => host.renderInputs });
   parts.rowMeasuring = createRowMeasuring({
     ...view,
-    rowKeyAt: (virtualIndex) => parts.rowKeys.getter(virtualIndex),
+    rowKeyAt: (virtualIndex) => parts.rowKeys.keyOfRenderedRow(virtualIndex),
     onLayoutChange: () => parts.commitCycle.onLayoutChange(),
     isCompensationHeld: () => isHeadingForBottomNow() || parts.tanstackBridge.isRemeasuring,
     compensatesAnchoredResize: (item, instance) => parts.readingAnchor.compensatesResize(item, instance),

@@ -65,17 +65,15 @@ export const createRowKeys = <TMessage>(host: RowKeysHost<TMessage>) => {
    */
   let layoutKeyBase = 0;
   /**
-   * The message keys of the latest render, counted to warn about keys that two messages share
-   * (development only: it reads the keys of each change's window).
+   * The lowest layout key a row was rendered under (TanStack measures only rendered rows), kept
+   * through the key moves of each change: below it the list keeps no size and no element, so a
+   * render's scan for the changed messages starts there (core `findChangedWindow`'s
+   * `uncheckedBefore`). It only goes down: once a reader has been to the top, every render
+   * compares all the messages again.
    */
-  const duplicateKeys = process.env.NODE_ENV === 'production' ? undefined : createDuplicateKeyCounter();
-  /**
-   * New `estimateSize` or `getMessageKey` functions that came close together, and the renders
-   * since the last one (development only). The list renders on its own between the app's renders
-   * (a measurement, a scroll, focus), with the same functions: counted in a row, a parent's
-   * inline function never warned.
-   */
-  const callbackChurn = { newCallbacks: 0, rendersSince: 0 };
+  let lowestRenderedKey = Infinity;
+  /** The development warnings about the keys and callbacks of each render (none in production). */
+  const warnings = process.env.NODE_ENV === 'production' ? undefined : createRenderWarnings();
 
   return {
     /** TanStack's `getItemKey` for the render being laid out. */
@@ -86,27 +84,25 @@ export const createRowKeys = <TMessage>(host: RowKeysHost<TMessage>) => {
     get firstChangedRow() {
       return firstChangedRow;
     },
+    /** The layout key of a row being rendered (its ref callback's): rows below the lowest one hold nothing of the list's. */
+    keyOfRenderedRow(virtualIndex: number): MessageKey {
+      const key = rowKeyGetter(virtualIndex);
+      if (typeof key === 'number' && key < lowestRenderedKey) lowestRenderedKey = key;
+      return key;
+    },
     /** A render's change from `previous` to `next`: which rows to lay out again, and where their sizes go. */
     planRender(previous: LaidOutInputs<TMessage> | undefined, next: LaidOutInputs<TMessage>) {
-      // The one scan of the whole list per render; the layout keys and the duplicate-key count read only inside it.
-      const changedWindow = previous === undefined ? undefined : findChangedWindow(previous.messages, next.messages);
+      // The one scan of the messages per render, from the lowest rendered row; the layout keys and
+      // the duplicate-key count read only inside the window it finds.
+      const changedWindow =
+        previous === undefined
+          ? undefined
+          : findChangedWindow(previous.messages, next.messages, lowestRenderedKey - layoutKeyBase);
       firstChangedRow =
         previous === undefined || changedWindow === undefined ? 0 : findFirstChangedRow(previous, next, changedWindow);
       if (previous !== undefined && changedWindow !== undefined) moveLayoutKeys(previous, next, changedWindow);
       if (firstChangedRow !== null) rowKeyGetter = createRowKeyGetter();
-      if (process.env.NODE_ENV !== 'production') {
-        const duplicate = duplicateKeys?.applyChange(
-          changedWindow ?? { start: 0, previousEnd: 0, nextEnd: next.messages.length },
-          previous === undefined ? next.getKeyAt : previous.getKeyAt,
-          next.getKeyAt,
-        );
-        if (duplicate !== undefined) {
-          warnOnce(
-            () =>
-              `duplicate message key ${JSON.stringify(duplicate)}: keys must be unique and stable. Every message is still rendered with its own size, but React keys of rendered rows that share it get a suffix, and scrollToId finds one of them.`,
-          );
-        }
-      }
+      warnings?.noteKeys(previous, next, changedWindow);
     },
   };
 
@@ -120,20 +116,7 @@ export const createRowKeys = <TMessage>(host: RowKeysHost<TMessage>) => {
     const isNewCallback =
       next.options.estimateSize !== previous.options.estimateSize ||
       next.options.getMessageKey !== previous.options.getMessageKey;
-    if (process.env.NODE_ENV !== 'production') {
-      if (isNewCallback) {
-        callbackChurn.newCallbacks =
-          callbackChurn.rendersSince < CALLBACK_CHURN_RENDERS ? callbackChurn.newCallbacks + 1 : 1;
-        callbackChurn.rendersSince = 0;
-      } else {
-        callbackChurn.rendersSince++;
-      }
-      if (isNewCallback && callbackChurn.newCallbacks === 3) {
-        warnOnce(
-          'estimateSize or getMessageKey is a new function on every render: each new one lays out every row again (O(n) per render, a dropped frame per streamed token in a long conversation). Define it outside the component or wrap it in useCallback.',
-        );
-      }
-    }
+    warnings?.noteCallbacks(isNewCallback);
     // A new snapshot brings heights that stand in for estimates.
     const isNewSnapshot = next.options.initialSnapshot !== previous.options.initialSnapshot;
     // The end of an opening window lays out every row: it moves the first message's row too.
@@ -178,11 +161,13 @@ export const createRowKeys = <TMessage>(host: RowKeysHost<TMessage>) => {
       changedWindow.nextEnd === nextCount &&
       detectMessageChange(getCommittedEdges(previousCount, previous.getKeyAt), nextCount, next.getKeyAt).kind ===
         'opened';
-    applyLayoutKeyPlan(getRowKeyedMaps(virtualizer), plan, {
+    const lowestWritten = applyLayoutKeyPlan(getRowKeyedMaps(virtualizer), plan, {
       previousKeyAt: previous.getKeyAt,
       nextKeyAt: next.getKeyAt,
       isSameConversation: !isNewConversation,
     });
+    // Another conversation leaves no message row anything: its rows count from those it renders.
+    lowestRenderedKey = isNewConversation ? Infinity : Math.min(lowestRenderedKey, lowestWritten);
     layoutKeyBase = plan.base;
   }
 
@@ -198,4 +183,53 @@ export const createRowKeys = <TMessage>(host: RowKeysHost<TMessage>) => {
       return index === SUFFIX_ROW ? SUFFIX_KEY : index + layoutKeyBase;
     };
   }
+};
+
+/**
+ * What the row keys warn about in development: message keys that two messages share (counted
+ * from the keys of each change's window), and `estimateSize` or `getMessageKey` functions that
+ * are new on every render.
+ */
+const createRenderWarnings = () => {
+  const duplicateKeys = createDuplicateKeyCounter();
+  /**
+   * New `estimateSize` or `getMessageKey` functions that came close together, and the renders
+   * since the last one. The list renders on its own between the app's renders (a measurement, a
+   * scroll, focus), with the same functions: counted in a row, a parent's inline function never
+   * warned.
+   */
+  const callbackChurn = { newCallbacks: 0, rendersSince: 0 };
+  return {
+    noteKeys<TMessage>(
+      previous: LaidOutInputs<TMessage> | undefined,
+      next: LaidOutInputs<TMessage>,
+      changedWindow: ChangedWindow | undefined,
+    ) {
+      const duplicate = duplicateKeys.applyChange(
+        changedWindow ?? { start: 0, previousEnd: 0, nextEnd: next.messages.length },
+        previous === undefined ? next.getKeyAt : previous.getKeyAt,
+        next.getKeyAt,
+      );
+      if (duplicate !== undefined) {
+        warnOnce(
+          () =>
+            `duplicate message key ${JSON.stringify(duplicate)}: keys must be unique and stable. Every message is still rendered with its own size, but React keys of rendered rows that share it get a suffix, and scrollToId finds one of them.`,
+        );
+      }
+    },
+    noteCallbacks(isNewCallback: boolean) {
+      if (isNewCallback) {
+        callbackChurn.newCallbacks =
+          callbackChurn.rendersSince < CALLBACK_CHURN_RENDERS ? callbackChurn.newCallbacks + 1 : 1;
+        callbackChurn.rendersSince = 0;
+      } else {
+        callbackChurn.rendersSince++;
+      }
+      if (isNewCallback && callbackChurn.newCallbacks === 3) {
+        warnOnce(
+          'estimateSize or getMessageKey is a new function on every render: each new one lays out every row again (O(n) per render, a dropped frame per streamed token in a long conversation). Define it outside the component or wrap it in useCallback.',
+        );
+      }
+    },
+  };
 };
