@@ -305,26 +305,33 @@ export class FixturePage {
 
   /**
    * Scrolls like a reader: a real wheel event over the list, so user-intent handling sees it.
-   * Resolves once the page has received it: Firefox's driver (WebDriver BiDi) returns before
-   * the event is dispatched, and a wheel at the bottom, which scrolls nothing, left the next
-   * step (a reply shrinking under a turn the wheel let go of) to run before the list saw it.
+   * Resolves once the page has received it and, when the scroller could move that way, once it
+   * has scrolled: Firefox's driver (WebDriver BiDi) returns before the event is dispatched, and a
+   * wheel at the bottom, which scrolls nothing, left the next step (a reply shrinking under a turn
+   * the wheel let go of) to run before the list saw it; Firefox animates a wheel's scroll, and on
+   * a loaded machine `settled()` found the list at rest before the animation began (the reader's
+   * row then "moved" by the wheel's 400 px).
    */
   async wheel(deltaY: number): Promise<void> {
     const centre = await this.scrollerCentre();
-    const before = await this.page.evaluate(() => {
-      const counter = window as unknown as { wheelsReceived?: number };
+    const before = await this.page.evaluate((delta) => {
+      const counter = window as unknown as { wheelsReceived?: number; scrollsReceived?: number };
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
       if (counter.wheelsReceived === undefined) {
         counter.wheelsReceived = 0;
+        counter.scrollsReceived = 0;
         window.addEventListener('wheel', () => (counter.wheelsReceived! += 1), { capture: true, passive: true });
+        window.addEventListener('scroll', () => (counter.scrollsReceived! += 1), { capture: true, passive: true });
       }
-      return counter.wheelsReceived;
-    });
+      const room = delta < 0 ? scroller.scrollTop : scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop;
+      return { wheels: counter.wheelsReceived, scrolls: counter.scrollsReceived!, canScroll: room >= 1 };
+    }, deltaY);
     await this.page.mouse.move(centre.x, centre.y);
     await this.page.mouse.wheel(0, deltaY);
-    await this.page.waitForFunction(
-      (count) => (window as unknown as { wheelsReceived: number }).wheelsReceived > count,
-      before,
-    );
+    await this.page.waitForFunction(({ wheels, scrolls, canScroll }) => {
+      const counter = window as unknown as { wheelsReceived: number; scrollsReceived: number };
+      return counter.wheelsReceived > wheels && (!canScroll || counter.scrollsReceived > scrolls);
+    }, before);
   }
 
   /** The scroller's centre in the page's CSS pixels, rounded: where a gesture over the list starts. */
