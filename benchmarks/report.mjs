@@ -921,6 +921,9 @@ non-virtualized list, side by side in one run of headless Chromium, on the same 
 
 Reproduce with \`pnpm bench\` at the repository root (see [benchmarks/README.md](benchmarks/README.md)).
 Raw numbers, every run: [benchmarks/results/latest.json](benchmarks/results/latest.json).
+Where a streamed token's time goes (script, forced layout, the frame's layout, paint), ours beside
+virtua, from a Chromium trace: [benchmarks/results/token-profile.md](benchmarks/results/token-profile.md)
+(\`pnpm --filter @chat-list/benchmarks bench:profile\`, its own date and machine).
 
 ## Results
 
