@@ -145,6 +145,12 @@ describe('findChangedWindow', () => {
       expect(windowOf(messages, removed, lowestRendered)).toMatchObject({ start: 500, previousEnd: 501, nextEnd: 500 });
     });
 
+    it('finds a message edited alone below that index exactly, where the scan from the back stops', () => {
+      const edited = messages.map((message, index) => (index === 500 ? { ...message } : message));
+      const window = windowOf(messages, edited, lowestRendered);
+      expect(window).toMatchObject({ start: 500, previousEnd: 501, nextEnd: 501 });
+    });
+
     it('finds another conversation whole', () => {
       expect(windowOf(messages, make(100_000, 200_000), lowestRendered)).toMatchObject({
         start: 0,

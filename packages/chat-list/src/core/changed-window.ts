@@ -46,10 +46,16 @@ export const findChangedWindow = (
     // The back first: the front is compared only from `uncheckedBefore` up to where the back's shared run starts.
     const sharedAtBack = countSharedAtBack(previous, next, shared - 1);
     const frontLimit = shared - sharedAtBack;
-    let start = Math.min(uncheckedBefore, frontLimit);
-    // Different objects at `uncheckedBefore` itself may be rows moved by a change below it (made
-    // with one above): those rows hold sizes, so the front is compared whole.
-    if (start < frontLimit && previous[start] !== next[start]) start = 1;
+    let start: number;
+    if (uncheckedBefore < frontLimit) {
+      // Different objects at `uncheckedBefore` itself may be rows moved by a change below it (made
+      // with one above): those rows hold sizes, so the front is compared whole.
+      start = previous[uncheckedBefore] === next[uncheckedBefore] ? uncheckedBefore : 1;
+    } else {
+      // The back's shared run reaches below `uncheckedBefore`: it stopped at the changed message
+      // just before it (a message edited there alone), or at a message inserted or removed there.
+      start = Math.max(1, frontLimit - 1);
+    }
     while (start < frontLimit && previous[start] === next[start]) start++;
     return { start, previousEnd: previousCount - sharedAtBack, nextEnd: nextCount - sharedAtBack };
   }
