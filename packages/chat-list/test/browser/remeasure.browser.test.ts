@@ -37,8 +37,16 @@ describe('remeasure()', () => {
     expect(Math.abs(stale.scrollHeight - expectedStale), 'stale heights before remeasure').toBeGreaterThan(20);
 
     const before = await fixture.topRow();
-    await fixture.run('window.fixture.handle.remeasure()');
-    // Same frame: the reader's row did not move before anything was painted.
+    // Read before any other task could run (React renders in one of its own): no frame can come
+    // between the call and the rows standing at their new sizes.
+    const topBeforeAnyTask = await fixture.page.evaluate(async (rowId) => {
+      window.fixture.handle!.remeasure();
+      await Promise.resolve();
+      const scroller = document.querySelector<HTMLElement>('[data-chat-list-scroller]')!;
+      const row = scroller.querySelector<HTMLElement>(`[data-id="${CSS.escape(rowId)}"]`)!;
+      return row.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+    }, before.id);
+    expect(Math.abs(topBeforeAnyTask - before.top), 'drift before any task').toBeLessThanOrEqual(1);
     expect(Math.abs((await fixture.rowTop(before.id))! - before.top), 'drift in the call').toBeLessThanOrEqual(1);
     const after = await readSnapshot(fixture, 4);
     expect(checkSnapshot(after)).toEqual([]);

@@ -71,6 +71,13 @@ export const createTanstackBridge = <TMessage>(parts: EngineParts<TMessage>) => 
     // offset it already reported): the fuzzer found the current turn left on the one shown before
     // the remeasure.
     if (parts.commitCycle.isReportable()) parts.reporting.reportVisible();
+    // The offsets above are the new layout's, but the rows stand where React last put them, at
+    // the sizes just forgotten, until it renders again: WebKit under load painted a frame before
+    // React's render, with the reader's row 120 px off. Rendered in a microtask, before any
+    // paint, and after the commit of an effect that called this, where `flushSync` cannot render.
+    queueMicrotask(() => {
+      if (host.isListMounted) host.renderInputs.requestRender(true);
+    });
   };
 
   return {
