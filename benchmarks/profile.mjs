@@ -5,12 +5,16 @@
 // script (it read geometry after a write); the others are the frame's own. The trace's own cost
 // makes every figure larger than the stream scenario's; compare implementations, not runs.
 //
-//   node profile.mjs [--impls=ours,virtua] [--counts=1000,100000] [--tokens=200] [--runs=3] [--json=out.json] [--page=dir]
+//   node profile.mjs [--impls=ours,virtua] [--counts=1000,100000] [--tokens=200] [--runs=3] [--json=out.json] [--page=dir] [--flame]
+//
+// `--flame`: a CPU profile instead of the trace, on the page built by `vite build -c
+// vite.flame.config.ts` (page/dist-flame), summed by whose code ran (flame.mjs).
 //
 // Expects the bench page to be built (page/dist, or the folder `--page` names: a page built from
 // another commit, to compare two versions of the list in one run). Prints one markdown table per count.
 import { launchChromium, serveStatic } from '@chat-list/browser-harness';
 import { writeFileSync } from 'node:fs';
+import { formatFlame, startCpuProfile, stopCpuProfile } from './flame.mjs';
 import { fileURLToPath } from 'node:url';
 
 const args = Object.fromEntries(
@@ -23,6 +27,7 @@ const impls = (args.impls ?? 'ours,virtua').split(',');
 const counts = (args.counts ?? '1000,100000').split(',').map(Number);
 const tokens = Number(args.tokens ?? 200);
 const runs = Number(args.runs ?? 3);
+const isFlame = args.flame === 'true';
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 
 /** Events that run the page's script: what encloses them is script, what they enclose is forced. */
@@ -81,6 +86,11 @@ const profileOne = async (browser, serverUrl, impl, count) => {
     await page.waitForFunction(() => window.bench?.ready === true, null, { timeout: 60_000 });
     await page.evaluate(() => window.bench.mount());
     const cdp = await context.newCDPSession(page);
+    if (isFlame) {
+      await startCpuProfile(cdp);
+      await page.evaluate((frames) => window.bench.stream(frames), tokens);
+      return await stopCpuProfile(cdp, tokens);
+    }
     const events = [];
     cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
     const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
@@ -109,7 +119,7 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-const server = await serveStatic(args.page ?? here('page/dist'));
+const server = await serveStatic(args.page ?? here(isFlame ? 'page/dist-flame' : 'page/dist'));
 const browser = await launchChromium();
 const results = {};
 try {
@@ -118,7 +128,7 @@ try {
       for (const impl of run % 2 === 0 ? impls : [...impls].reverse()) {
         const result = await profileOne(browser, server.url, impl, count);
         ((results[count] ??= {})[impl] ??= []).push(result);
-        console.error(`run ${run + 1}/${runs} ${impl} ${count}: ${JSON.stringify(result)}`);
+        console.error(`run ${run + 1}/${runs} ${impl} ${count}: ${JSON.stringify(isFlame ? result.byLibrary : result)}`);
       }
     }
   }
@@ -135,7 +145,7 @@ const ROWS = [
   ['paint and composite (ms)', 'render'],
   ['main thread per token, as the stream scenario measures it (ms)', 'frameWorkMs'],
 ];
-for (const count of counts) {
+for (const count of isFlame ? [] : counts) {
   console.log(`\n**Streaming into ${count.toLocaleString('en')}** (${tokens} tokens, median of ${runs} runs)\n`);
   console.log(`| where the time goes | ${impls.join(' | ')} |`);
   console.log(`|:---|${impls.map(() => '---:').join('|')}|`);
@@ -144,4 +154,5 @@ for (const count of counts) {
     console.log(`| ${label} | ${cells.join(' | ')} |`);
   }
 }
+for (const count of isFlame ? counts : []) console.log(formatFlame(count, impls, results[count], median));
 if (args.json) writeFileSync(args.json, JSON.stringify(results, null, 2));
