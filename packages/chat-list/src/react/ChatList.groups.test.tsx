@@ -34,6 +34,10 @@ const DayList = (props: Omit<ChatListProps<DatedMessage>, 'renderMessage'>) => (
 const scrollToRow = (container: HTMLElement, rows: number) =>
   act(() => {
     const scroller = getScroller(container);
+    // As tall as its rows, as a browser would say (jsdom's scrollHeight is 0: the content would
+    // "fit", and the list puts a scroller past the end of its content back at the end).
+    const messageCount = Number(messageRows(container)[0]?.getAttribute('aria-setsize') ?? 0);
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: messageCount * ROW_HEIGHT });
     scroller.scrollTop = rows * ROW_HEIGHT;
     fireEvent.scroll(scroller);
   });

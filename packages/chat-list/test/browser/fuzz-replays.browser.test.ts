@@ -641,6 +641,56 @@ const FOUND_BY_THE_FUZZER: Array<FuzzPage & { name: string; steps: Step[] }> = [
       { kind: 'replace-key', at: 0.033 },
     ],
   },
+  {
+    // WebKit left the scroller past the end of content that got shorter while the reader was
+    // scrolling: messages cleared during a drag and a wheel stood at 81 000 px of a 450 px
+    // content, the viewport blank (WebKit seed 920042, shrunk). Other browsers clamp it.
+    name: 'messages cleared while the reader scrolls leave the scroller within the content',
+    count: 300,
+    strict: true,
+    turns: false,
+    anchor: { index: 71, align: 'start' },
+    hurried: true,
+    newer: { pages: 3, trim: 0 },
+    steps: [
+      { kind: 'prefix', shown: true },
+      {
+        kind: 'overlap',
+        steps: [
+          { kind: 'append', count: 1, role: 'user' },
+          { kind: 'scrollbar', at: 0.693 },
+          { kind: 'wheel', delta: 100 },
+        ],
+      },
+      { kind: 'clear' },
+    ],
+  },
+  {
+    // The same in a smooth command's scroll, with day headers: 2 px past the end (WebKit seed 920021, shrunk).
+    name: 'messages cleared during a smooth command leave the scroller within the content',
+    count: 300,
+    strict: false,
+    turns: false,
+    hurried: true,
+    groups: { size: 7, offset: 3, isSticky: true },
+    steps: [
+      { kind: 'follow', mode: 'never' },
+      { kind: 'edit', at: 0.884 },
+      { kind: 'append', count: 1, role: 'assistant' },
+      { kind: 'prefix', shown: true },
+      { kind: 'wheel', delta: -1200 },
+      { kind: 'append', count: 1, role: 'assistant' },
+      {
+        kind: 'overlap',
+        steps: [
+          { kind: 'append', count: 1, role: 'user' },
+          { kind: 'command', command: 'index', at: 0.559, behavior: 'smooth', align: 'center' },
+          { kind: 'insert', at: 0.28 },
+        ],
+      },
+      { kind: 'clear' },
+    ],
+  },
 ];
 
 // A module's own binding, so that the branches below narrow it.

@@ -64,6 +64,15 @@ describe('checkSnapshot', () => {
     expect(checkSnapshot(snapshot())).toEqual([]);
   });
 
+  it('finds a scroller left past the end of its content, rows or none', () => {
+    const empty = { scrollTop: 24_536, scrollHeight: 450, clientHeight: 450, messageCount: 0, rows: [] };
+    expect(
+      checkSnapshot(snapshot({ ...empty, handle: { ...snapshot().handle, range: null, visibleSeen: [] } })),
+    ).toContainEqual(expect.stringMatching(/past the end of the content: 24536 \+ 450 of 450/));
+    expect(checkSnapshot(snapshot({ scrollTop: 4802 }))).toContainEqual(expect.stringMatching(/past the end/));
+    expect(checkSnapshot(snapshot({ scrollTop: 4801 }))).not.toContainEqual(expect.stringMatching(/past the end/));
+  });
+
   it('finds a blank strip, rows out of order, and a handle that disagrees with the DOM', () => {
     const rows = snapshot().rows;
     expect(checkSnapshot(snapshot({ rows: rows.slice(0, 4) }))).toContainEqual(

@@ -47,14 +47,20 @@ export const createGeometry = <TMessage>(parts: EngineParts<TMessage>) => {
    * the same total when it renders; between renders this keeps it current. A prerendered list
    * (no height yet) is left alone.
    */
+  /** The content's height when it was last sized: one that got shorter may leave WebKit's scroller past its end. */
+  let fittedSize = 0;
   const fitSizer = () => {
     // The one place the features learn of a new layout (a held turn's space settles) before
     // the content is sized with their space.
     const rowsEnd = host.listVirtualizer.getTotalSize();
     parts.featureSet.each((feature) => feature.onLayout?.(rowsEnd));
-    const { sizerElement: sizer } = host;
+    const { sizerElement: sizer, scrollerElement: scroller } = host;
     if (sizer === null || sizer.style.height === '') return;
-    sizer.style.height = `${scrollSizeIn(parts.scaledSpace.state.appliedSpace, contentSize())}px`;
+    const size = contentSize();
+    sizer.style.height = `${scrollSizeIn(parts.scaledSpace.state.appliedSpace, size)}px`;
+    // Read only when the content got shorter: a streamed token grows it and forces no layout here.
+    if (size < fittedSize && scroller !== null) parts.scrollWriter.clampToContentEnd(scroller);
+    fittedSize = size;
   };
 
   return { offsetNow, contentSize, scrollSizeNow, readMetrics, bottomOffset, maxListOffset, fitSizer };

@@ -29,7 +29,9 @@ export type ScrollWriteReason =
   /** A scaled list's window moved under the reader, who sees no move. */
   | 'rebase'
   /** The browser's animation of a smooth command stopped where the list stands: the reader took over. */
-  | 'halt';
+  | 'halt'
+  /** The browser's own clamp to the content's end, made for a browser that skipped it (see `clampToContentEnd`). */
+  | 'clamp';
 
 export interface ScrollWrite {
   offset: number;
@@ -268,10 +270,26 @@ export const createScrollWriter = (host: ScrollWriterHost) => {
   const hasUnreadMove = (element: HTMLElement) =>
     known.isMovedSince(element) && (lastWrite === null || Math.abs(offsetNow() - lastWrite.offset) >= 1);
 
+  /**
+   * WebKit can leave the scroller past the end of its content when the content gets shorter or
+   * the viewport taller, where every other browser clamps it: it stood at 27 832 px of 28 088 in
+   * a 450 px viewport, its bottom 194 px blank, and a cleared list at 24 536 px of 450, all blank
+   * until the reader scrolled. This makes that clamp, as the browser would: not noted as ours,
+   * so that what follows reads it as the browser's clamp (see `clampedByGrowthFrom`).
+   */
+  const clampToContentEnd = (element: HTMLElement) => {
+    const end = Math.max(0, element.scrollHeight - element.clientHeight);
+    if (element.scrollTop <= end + 0.5) return;
+    if (isTracing) traceScrollWrite('clamp', end + scaling.appliedSpace.shift, undefined);
+    element.scrollTo({ top: end });
+    scaling.scrollerOffset = end;
+  };
+
   return {
     write,
     setModelOffset,
     scrollToFn,
+    clampToContentEnd,
     isMovedSinceKnown: known.isMovedSince,
     clampedByGrowthFrom: known.clampedByGrowthFrom,
     noteViewportSize: known.noteViewportSize,

@@ -138,6 +138,7 @@ const readerClampedFrom = <TMessage>(host: ScrollerEventsHost<TMessage>, scrolle
  * before or after it sends the clamp's scroll event: whichever comes first holds the reader's row.
  */
 const onViewportResize = <TMessage>(host: ScrollerEventsHost<TMessage>, scroller: HTMLElement) => {
+  host.writer.clampToContentEnd(scroller);
   returnFromGrowthClamp(host, readerClampedFrom(host, scroller));
   host.writer.noteViewportSize(scroller);
   host.onViewportResize();
