@@ -38,7 +38,8 @@ export const stopCpuProfile = async (cdp, tokens) => {
   const byFunction = {};
   profile.samples.forEach((id, index) => {
     const { callFrame } = nodes.get(id);
-    const name = callFrame.functionName || '(anonymous)';
+    // An unnamed function is told apart by its line in the unminified chunk.
+    const name = callFrame.functionName || `(anonymous, line ${callFrame.lineNumber + 1})`;
     if (NOT_SCRIPT.has(name) && name !== '(garbage collector)') return;
     const library = name === '(garbage collector)' ? 'gc' : libraryOf(callFrame.url);
     const ms = (profile.timeDeltas[index] ?? 0) / 1000 / tokens;
