@@ -70,6 +70,33 @@ describe('container changes', () => {
       .toBeLessThanOrEqual(1);
   });
 
+  it('keeps the top of a row that spans the viewport still when the viewport grows taller and wider and the row ends inside it', async () => {
+    const fixture = await browser.open('count=300');
+    await fixture.run("window.fixture.setFrame({ width: '300px', height: '300px' })");
+    await fixture.settled();
+    await fixture.scrollTo(8000);
+    await fixture.settled();
+    // A row taller than the viewport: its text re-wraps shorter at 600 px, its 280 px of extra
+    // height stays. Placed 40 px above the top, it spans the 300 px viewport, and its end
+    // (about 300 px, less once it re-wraps) is inside the 450 px one.
+    const { id } = await fixture.restingTopRow('reader');
+    await fixture.run(`window.fixture.setExtraHeight(${JSON.stringify(id)}, 280)`);
+    await fixture.settled();
+    await fixture.scrollTo((await fixture.metrics()).scrollTop + (await fixture.rowTop(id))! + 40);
+    await fixture.settled();
+    const top = (await fixture.rowTop(id))!;
+    const height = await fixture.page.evaluate(
+      (rowId) => document.querySelector(`[data-id="${rowId}"]`)!.getBoundingClientRect().height,
+      id,
+    );
+    expect(top + height, 'the row spans the viewport').toBeGreaterThan(300);
+    await fixture.run("window.fixture.setFrame({ width: '600px', height: '450px' })");
+    await fixture.settled(4);
+    expect(Math.abs((await fixture.rowTop(id))! - top), 'drift of the row the reader was reading').toBeLessThanOrEqual(
+      1,
+    );
+  });
+
   it('keeps the top row within 1 px when the height shrinks while reading', async () => {
     const fixture = await browser.open('count=300');
     await fixture.settled();

@@ -273,6 +273,7 @@ const createRenderSyncs = <TMessage>(parts: EngineParts<TMessage>, syncs: Commit
       if (process.env.NODE_ENV !== 'production')
         warnIfUnbounded(host.scrollerElement, host.listVirtualizer.getTotalSize());
       if (parts.commitCycle.takeOpeningScroll()) void parts.conversationOpening.openConversation();
+      parts.rowMeasuring.noteViewportResize();
       pinToBottom();
       syncWithScroller();
       // After the list's own response, as when TanStack had an observer of its own, created later.

@@ -79,6 +79,15 @@ const createResizeCompensation = (host: RowMeasuringHost) => {
    * rows out between two of them, so they are not kept with `resizesSinceLayout`.
    */
   let compensatedThisTask: Array<{ index: number; delta: number }> = [];
+  /**
+   * The viewport's height in the last frame painted, null until it is known: a row is judged
+   * against what the reader saw. The viewport and the rows resize in the same frame (a window
+   * made taller and wider re-wraps the rows): judged against the new height, the row the reader
+   * was reading, which spanned their 300 px viewport and ended inside the new 450 px one, was
+   * taken for a row above them, kept its bottom as it re-wrapped shorter, and moved 198 px
+   * (WebKit, long fuzz seed 920089).
+   */
+  const seenViewport: { size: number | null; isUpdateQueued: boolean } = { size: null, isUpdateQueued: false };
 
   /**
    * Where a row TanStack is resizing stands now, and records its change. TanStack passes the row
@@ -139,7 +148,7 @@ const createResizeCompensation = (host: RowMeasuringHost) => {
       shouldCompensateResize(
         { ...row, isMeasured: isRowMeasured(instance, item.key), isLastMessage: isLastMessageRow(item.index) },
         (instance.scrollOffset ?? 0) - row.compensatedBelow,
-        host.scroller()?.clientHeight ?? 0,
+        seenViewport.size ?? host.scroller()?.clientHeight ?? 0,
       );
     if (isCompensated) {
       if (compensatedThisTask.length === 0)
@@ -150,7 +159,16 @@ const createResizeCompensation = (host: RowMeasuringHost) => {
     }
     return isCompensated;
   };
-  return { shouldCompensate };
+  /** The viewport resized: the reader sees its new height from the next frame on. */
+  const noteViewportResize = () => {
+    if (seenViewport.isUpdateQueued) return;
+    seenViewport.isUpdateQueued = true;
+    requestAnimationFrame(() => {
+      seenViewport.isUpdateQueued = false;
+      seenViewport.size = host.scroller()?.clientHeight ?? null;
+    });
+  };
+  return { shouldCompensate, noteViewportResize };
 };
 
 /**
