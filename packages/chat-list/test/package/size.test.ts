@@ -152,8 +152,11 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // target (Firefox's rounding put it 0.6 px off), a row that reaches half a pixel or less into the
 // view not counted as visible, and the last message spanning the top left to grow downwards, to
 // 20.28 kB, 17.85 kB, 23.49 kB and 33.44 kB. The pixel snap and the half-pixel visible rule were taken out again
-// (they failed a jump at a pixel ratio of 1.25); the ceilings stay where they were. The scaled space and smooth following are
-// the next candidates.
+// (they failed a jump at a pixel ratio of 1.25); the ceilings stay where they were. Comparing
+// messages from the lowest rendered row, a sliver of a pixel not counted as visible,
+// `remeasure()` rendering before the paint, the content-end clamp WebKit skips and resized rows
+// judged against the viewport the reader saw: 20.52 kB, 18.10 kB, 23.74 kB and 33.70 kB. The
+// scaled space and smooth following are the next candidates.
 // The 6 kB and 16 kB bars are retired: they pushed towards shorter source. The bars now are per
 // entry, with React and TanStack Virtual external: everything the package exports together no
 // larger than the 17.2 kB it was when they were set, `ChatList` with its defaults ≤ 14 kB and
@@ -175,21 +178,21 @@ const BUDGETS = [
     entry: EVERYTHING,
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 23668,
+    ceiling: 23736,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 20456,
+    ceiling: 20524,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 18029,
+    ceiling: 18101,
   },
   {
     // What read receipts add to `ChatList`: the difference from 'ChatList alone' is the feature's cost.
@@ -197,7 +200,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { readReceipts } from './dist/read-receipts.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21073,
+    ceiling: 21140,
   },
   {
     // What turns add to `ChatList`.
@@ -205,7 +208,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { turns } from './dist/turns.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21643,
+    ceiling: 21736,
   },
   {
     // What sticky group headers add to `ChatList`.
@@ -213,7 +216,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { stickyHeaders } from './dist/sticky-headers.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 20938,
+    ceiling: 21003,
   },
   {
     // What snapshots add to `ChatList`.
@@ -221,14 +224,14 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { snapshots } from './dist/snapshots.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 20766,
+    ceiling: 20833,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: EVERYTHING,
     external: REACT,
     bar: undefined,
-    ceiling: 33624,
+    ceiling: 33696,
   },
 ];
 
