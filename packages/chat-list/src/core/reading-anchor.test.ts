@@ -41,6 +41,12 @@ describe('findReadingAnchor', () => {
     expect(findReadingAnchor(layoutOf([100, 1000, 100]), view(150))).toEqual({ key: 'k1', index: 1, distance: -50 });
   });
 
+  it('is the spanning row when the row below it shows a pixel or less', () => {
+    // k2 starts 0.5 px above the viewport's bottom (250 + 150 = 400): a sliver, not read.
+    expect(findReadingAnchor(layoutOf([100, 299.5, 100]), view(150))).toEqual({ key: 'k1', index: 1, distance: -50 });
+    expect(findReadingAnchor(layoutOf([100, 298.5, 100]), view(150))).toMatchObject({ key: 'k2', index: 2 });
+  });
+
   it('skips a row that ends exactly at the viewport top', () => {
     expect(findReadingAnchor(layoutOf([100, 100, 100]), view(100))).toEqual({ key: 'k1', index: 1, distance: 0 });
   });
@@ -142,6 +148,14 @@ describe('shouldCompensateResize', () => {
 
   it('compensates a measured row spanning the top edge with rows visible below it: they are what the reader reads', () => {
     expect(shouldCompensateResize({ start: 400, end: 700, isMeasured: true }, 500, 400)).toBe(true);
+  });
+
+  it('leaves a row spanning the top alone when the row below it shows a pixel or less: the reader reads the spanning row', () => {
+    // The long fuzz, seed 100013: the row ended 0.06 px inside a 300 px viewport in the DOM, and
+    // a hair past it in TanStack's offsets.
+    expect(shouldCompensateResize({ start: 13431.7, end: 13806.94, isMeasured: true }, 13507, 300)).toBe(false);
+    expect(shouldCompensateResize({ start: 13431.7, end: 13807.1, isMeasured: true }, 13507, 300)).toBe(false);
+    expect(shouldCompensateResize({ start: 13431.7, end: 13805.9, isMeasured: true }, 13507, 300)).toBe(true);
   });
 
   it('leaves a measured row that fills the whole viewport alone: the reader reads it, it grows downwards', () => {

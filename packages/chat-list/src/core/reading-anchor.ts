@@ -40,6 +40,19 @@ export const ABOVE_VIEWPORT_TOLERANCE_PX = 1;
 export const READER_ROW_TOP_TOLERANCE_PX = 0.5;
 
 /**
+ * A row that reaches this far or less into the viewport from below is not read: the row above it
+ * is, as `getVisibleRange()` counts it. TanStack's offsets and the DOM's differ by fractions of a
+ * pixel, so without it a row ending a hair inside the viewport's bottom, or a hair past it, was
+ * read one way by the resize rule and the other by anything judging from the DOM: the row below
+ * it, 0.06 px in view, moved 134 px (the long fuzz, seed 100013).
+ */
+export const BOTTOM_SLIVER_PX = 1;
+
+/** Where rows stop being read at the viewport's bottom (a viewport of a few pixels reads all it shows). */
+const readEnd = (scrollOffset: number, viewportSize: number) =>
+  scrollOffset + (viewportSize > 2 * BOTTOM_SLIVER_PX ? viewportSize - BOTTOM_SLIVER_PX : viewportSize);
+
+/**
  * Whether a row that changed size must move the scroll offset by its change, so the reader's
  * row (the top fully visible one) stays still (TanStack asks on every measurement):
  * - a row above the reader, within {@link ABOVE_VIEWPORT_TOLERANCE_PX} (a row ending 0.1 px
@@ -64,7 +77,7 @@ export const shouldCompensateResize = (
 ): boolean =>
   row.end <= scrollOffset + ABOVE_VIEWPORT_TOLERANCE_PX ||
   (row.start < scrollOffset - READER_ROW_TOP_TOLERANCE_PX &&
-    (!row.isMeasured || (row.end < scrollOffset + viewportSize && row.isLastMessage !== true)));
+    (!row.isMeasured || (row.end < readEnd(scrollOffset, viewportSize) && row.isLastMessage !== true)));
 
 /** Where the viewport is, for the anchor search: the first row it shows, its offset and its height. */
 export interface AnchorView {
@@ -91,7 +104,7 @@ export const findReadingAnchor = <TKey>(
   let spanning: ReadingAnchor<TKey> | null = null;
   for (let index = Math.max(0, firstRowInView); index < layout.count; index++) {
     const row = layout.rowAt(index);
-    if (row === undefined || (viewportSize > 0 && row.start >= scrollOffset + viewportSize)) break;
+    if (row === undefined || (viewportSize > 0 && row.start >= readEnd(scrollOffset, viewportSize))) break;
     if (row.end <= scrollOffset || !layout.isMessageRow(index)) continue;
     const anchor = { key: row.key, index, distance: row.start - scrollOffset };
     if (row.start >= scrollOffset - READER_ROW_TOP_TOLERANCE_PX) return anchor;

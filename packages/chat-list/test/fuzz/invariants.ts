@@ -1,4 +1,4 @@
-import { READER_ROW_TOP_TOLERANCE_PX } from '../../src/core/reading-anchor';
+import { BOTTOM_SLIVER_PX, READER_ROW_TOP_TOLERANCE_PX } from '../../src/core/reading-anchor';
 import type { Expectation } from './steps';
 
 /** A rendered row, relative to the viewport's top (px). */
@@ -69,7 +69,10 @@ export interface ListSnapshot {
  */
 export const readerRow = (snapshot: ListSnapshot, viewportSize = snapshot.clientHeight): RowSnapshot | null =>
   snapshot.rows.find(
-    (row) => row.kind === 'message' && row.top >= -READER_ROW_TOP_TOLERANCE_PX && row.top < viewportSize,
+    (row) =>
+      row.kind === 'message' &&
+      row.top >= -READER_ROW_TOP_TOLERANCE_PX &&
+      row.top < (viewportSize > 2 * BOTTOM_SLIVER_PX ? viewportSize - BOTTOM_SLIVER_PX : viewportSize),
   ) ??
   snapshot.rows.find((row) => row.kind === 'message' && row.top < -READER_ROW_TOP_TOLERANCE_PX && row.bottom > 0) ??
   null;
