@@ -155,7 +155,8 @@ const TANSTACK = ['@tanstack/react-virtual', '@tanstack/virtual-core'];
 // (they failed a jump at a pixel ratio of 1.25); the ceilings stay where they were. Comparing
 // messages from the lowest rendered row, a sliver of a pixel not counted as visible,
 // `remeasure()` rendering before the paint, the content-end clamp WebKit skips and resized rows
-// judged against the viewport the reader saw: 20.52 kB, 18.10 kB, 23.74 kB and 33.70 kB. The
+// judged against the viewport the reader saw, and a row showing a pixel or less at the bottom not
+// read: 20.55 kB, 18.13 kB, 23.77 kB and 33.71 kB. The
 // scaled space and smooth following are the next candidates.
 // The 6 kB and 16 kB bars are retired: they pushed towards shorter source. The bars now are per
 // entry, with React and TanStack Virtual external: everything the package exports together no
@@ -178,21 +179,21 @@ const BUDGETS = [
     entry: EVERYTHING,
     external: EXTERNAL,
     bar: 17.2 * KB,
-    ceiling: 23736,
+    ceiling: 23768,
   },
   {
     name: 'ChatList alone, React and TanStack Virtual external',
     entry: "export { ChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 14 * KB,
-    ceiling: 20524,
+    ceiling: 20551,
   },
   {
     name: 'useChatList alone, React and TanStack Virtual external',
     entry: "export { useChatList } from './dist/index.js';",
     external: EXTERNAL,
     bar: 11 * KB,
-    ceiling: 18101,
+    ceiling: 18126,
   },
   {
     // What read receipts add to `ChatList`: the difference from 'ChatList alone' is the feature's cost.
@@ -200,7 +201,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { readReceipts } from './dist/read-receipts.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21140,
+    ceiling: 21162,
   },
   {
     // What turns add to `ChatList`.
@@ -208,7 +209,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { turns } from './dist/turns.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21736,
+    ceiling: 21766,
   },
   {
     // What sticky group headers add to `ChatList`.
@@ -216,7 +217,7 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { stickyHeaders } from './dist/sticky-headers.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 21003,
+    ceiling: 21032,
   },
   {
     // What snapshots add to `ChatList`.
@@ -224,14 +225,14 @@ const BUDGETS = [
     entry: "export { ChatList } from './dist/index.js'; export { snapshots } from './dist/snapshots.js';",
     external: EXTERNAL,
     bar: undefined,
-    ceiling: 20833,
+    ceiling: 20855,
   },
   {
     name: 'everything, TanStack Virtual included (React external)',
     entry: EVERYTHING,
     external: REACT,
     bar: undefined,
-    ceiling: 33696,
+    ceiling: 33713,
   },
 ];
 
