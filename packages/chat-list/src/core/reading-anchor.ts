@@ -49,7 +49,7 @@ export const READER_ROW_TOP_TOLERANCE_PX = 0.5;
 export const BOTTOM_SLIVER_PX = 1;
 
 /** Where rows stop being read at the viewport's bottom (a viewport of a few pixels reads all it shows). */
-const readEnd = (scrollOffset: number, viewportSize: number) =>
+export const readingViewportEnd = (scrollOffset: number, viewportSize: number) =>
   scrollOffset + (viewportSize > 2 * BOTTOM_SLIVER_PX ? viewportSize - BOTTOM_SLIVER_PX : viewportSize);
 
 /**
@@ -77,7 +77,7 @@ export const shouldCompensateResize = (
 ): boolean =>
   row.end <= scrollOffset + ABOVE_VIEWPORT_TOLERANCE_PX ||
   (row.start < scrollOffset - READER_ROW_TOP_TOLERANCE_PX &&
-    (!row.isMeasured || (row.end < readEnd(scrollOffset, viewportSize) && row.isLastMessage !== true)));
+    (!row.isMeasured || (row.end < readingViewportEnd(scrollOffset, viewportSize) && row.isLastMessage !== true)));
 
 /** Where the viewport is, for the anchor search: the first row it shows, its offset and its height. */
 export interface AnchorView {
@@ -104,7 +104,7 @@ export const findReadingAnchor = <TKey>(
   let spanning: ReadingAnchor<TKey> | null = null;
   for (let index = Math.max(0, firstRowInView); index < layout.count; index++) {
     const row = layout.rowAt(index);
-    if (row === undefined || (viewportSize > 0 && row.start >= readEnd(scrollOffset, viewportSize))) break;
+    if (row === undefined || (viewportSize > 0 && row.start >= readingViewportEnd(scrollOffset, viewportSize))) break;
     if (row.end <= scrollOffset || !layout.isMessageRow(index)) continue;
     const anchor = { key: row.key, index, distance: row.start - scrollOffset };
     if (row.start >= scrollOffset - READER_ROW_TOP_TOLERANCE_PX) return anchor;

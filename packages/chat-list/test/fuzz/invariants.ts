@@ -1,4 +1,4 @@
-import { BOTTOM_SLIVER_PX, READER_ROW_TOP_TOLERANCE_PX } from '../../src/core/reading-anchor';
+import { READER_ROW_TOP_TOLERANCE_PX, readingViewportEnd } from '../../src/core/reading-anchor';
 import type { Expectation } from './steps';
 
 /** A rendered row, relative to the viewport's top (px). */
@@ -72,7 +72,7 @@ export const readerRow = (snapshot: ListSnapshot, viewportSize = snapshot.client
     (row) =>
       row.kind === 'message' &&
       row.top >= -READER_ROW_TOP_TOLERANCE_PX &&
-      row.top < (viewportSize > 2 * BOTTOM_SLIVER_PX ? viewportSize - BOTTOM_SLIVER_PX : viewportSize),
+      row.top < readingViewportEnd(0, viewportSize),
   ) ??
   snapshot.rows.find((row) => row.kind === 'message' && row.top < -READER_ROW_TOP_TOLERANCE_PX && row.bottom > 0) ??
   null;

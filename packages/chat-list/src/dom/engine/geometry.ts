@@ -40,6 +40,8 @@ export const createGeometry = <TMessage>(parts: EngineParts<TMessage>) => {
   const maxListOffset = () =>
     host.scrollerElement === null ? null : scrollSizeNow() - host.scrollerElement.clientHeight;
 
+  /** The content's height when it was last sized: one that got shorter may leave WebKit's scroller past its end. */
+  let fittedSize = 0;
   /**
    * Sizes the content to TanStack's total right away. A row measured smaller (the
    * ResizeObserver runs before the paint) re-renders only after the paint, and until then a
@@ -47,8 +49,6 @@ export const createGeometry = <TMessage>(parts: EngineParts<TMessage>) => {
    * the same total when it renders; between renders this keeps it current. A prerendered list
    * (no height yet) is left alone.
    */
-  /** The content's height when it was last sized: one that got shorter may leave WebKit's scroller past its end. */
-  let fittedSize = 0;
   const fitSizer = () => {
     // The one place the features learn of a new layout (a held turn's space settles) before
     // the content is sized with their space.
